@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// ghostpipe depends on nothing but the Swift toolchain.
+//
+// The executable is linked fully statically (`-static-executable`): it then starts as fast as `cat`
+// (no dynamic loader work for libswiftCore, no Foundation), which matters in shell prompts and MOTD
+// banners. A plain `swift build -c release` produces that binary.
+let package = Package(
+    name: "ghostpipe",
+    products: [
+        .executable(name: "ghostpipe", targets: ["ghostpipe"]),
+        .library(name: "GhostpipeCore", targets: ["GhostpipeCore"]),
+    ],
+    targets: [
+        .target(
+            name: "GhostpipeCore",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "ghostpipe",
+            dependencies: ["GhostpipeCore"],
+            linkerSettings: [.unsafeFlags(["-static-executable"])]
+        ),
+        .testTarget(name: "GhostpipeCoreTests", dependencies: ["GhostpipeCore"]),
+        .testTarget(name: "ghostpipeTests", dependencies: ["GhostpipeCore"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import GhostpipeCore
+print("ghostpipe: under construction")
