@@ -1,0 +1,60 @@
+/// What pacing and layout need to know about a grapheme cluster.
+public enum GraphemeKind: UInt8, Sendable {
+    /// LF, CR LF, a lone CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
+    case newline
+    /// A space or tab: a break opportunity and (after a sentence end) the place for a pause.
+    case space
+    /// `.` `!` `?` `…` and the like: a sentence ends if whitespace follows.
+    case sentenceEnd
+    /// `。` `！` `？` and the like: the sentence ends here (scripts without spaces).
+    case fullSentenceEnd
+    /// Closing quotes and brackets, which may stand between a sentence end and the space after it.
+    case closing
+    /// A CJK ideograph or kana: text without spaces may break before and after it (UAX #14 ID).
+    case ideograph
+    case other
+
+    /// Classifies the cluster `bytes` (well-formed UTF-8 of one grapheme cluster).
+    @inlinable
+    public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeKind {
+        guard let first = bytes.first else { return .other }
+        if first < 0x80 {
+            switch first {
+            case 0x0A, 0x0D: return .newline
+            case 0x20, 0x09: return .space
+            case 0x2E, 0x21, 0x3F: return .sentenceEnd
+            case 0x22, 0x27, 0x29, 0x5D, 0x7D: return .closing
+            default: return .other
+            }
+        }
+        // Decode the first scalar.
+        var scalar: UInt32
+        switch first {
+        case 0xC0..<0xE0 where bytes.count >= 2:
+            scalar = UInt32(first & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
+        case 0xE0..<0xF0 where bytes.count >= 3:
+            scalar = UInt32(first & 0x0F) << 12 | UInt32(bytes[1] & 0x3F) << 6 | UInt32(bytes[2] & 0x3F)
+        case 0xF0... where bytes.count >= 4:
+            scalar = UInt32(first & 0x07) << 18 | UInt32(bytes[1] & 0x3F) << 12
+                | UInt32(bytes[2] & 0x3F) << 6 | UInt32(bytes[3] & 0x3F)
+        default:
+            return .other
+        }
+        return of(scalar: scalar)
+    }
+
+    @inlinable
+    public static func of(scalar: UInt32) -> GraphemeKind {
+        switch scalar {
+        case 0x85, 0x2028, 0x2029: return .newline
+        case 0xA0, 0x3000: return .space
+        case 0x2026, 0x203C, 0x2047, 0x2048, 0x2049: return .sentenceEnd
+        case 0x3002, 0xFF01, 0xFF1F, 0xFF61: return .fullSentenceEnd
+        case 0x2019, 0x201D, 0x00BB, 0x203A, 0x300D, 0x300F, 0x3009, 0x300B, 0x3011, 0xFF09, 0xFF3D:
+            return .closing
+        case 0x3041...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFD:
+            return .ideograph
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// A run of complete grapheme clusters: cluster `k` is `bytes[ends[k-1] ..< ends[k]]` (from 0 for the
+/// first). Bytes past the last end, if any, are not part of the batch.
+public struct GraphemeBatch {
+    public var bytes: [UInt8]
+    public var ends: [Int]
+
+    public init(bytes: [UInt8] = [], ends: [Int] = []) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    public var count: Int { ends.count }
+    public var isEmpty: Bool { ends.isEmpty }
+    @inlinable public func start(of k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
+    /// The UTF-8 bytes of all clusters in the batch.
+    public var byteCount: Int { ends.last ?? 0 }
+
+    /// Cluster `k` as a `String` (small strings need no allocation).
+    public func string(_ k: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0[start(of: k)..<ends[k]], as: UTF8.self) }
+    }
+}
+
+/// Splits well-formed UTF-8, arriving in chunks, into extended grapheme clusters as Swift's
+/// `Character` defines them (UAX #29), without ever splitting a cluster across two batches.
+///
+/// A cluster is only complete once the next scalar is known not to extend it, so the last cluster of
+/// each push is held back until more bytes arrive, `finish()` is called at end of input, or an
+/// interactive pause flushes it (`flushHeldCluster()`, which refuses a cluster ending in a joiner).
+///
+/// Runs of ASCII take a fast path: between two ASCII characters there is always a boundary except
+/// inside CR LF (GB3–GB5, and no ASCII character is Extend, SpacingMark, ZWJ or Regional_Indicator).
+/// Everything else goes through `String`'s own segmentation, so the result is exactly Swift's.
+public struct GraphemeSegmenter {
+    /// Bytes not yet emitted: the held-back cluster (and nothing else between calls).
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Whether a cluster is held back waiting for what follows it.
+    public var holdsCluster: Bool { !pending.isEmpty }
+
+    /// Adds well-formed UTF-8 and returns every cluster now known to be complete.
+    public mutating func push(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeBatch {
+        pending.append(contentsOf: bytes)
+        return cut(final: false)
+    }
+
+    /// Adds well-formed UTF-8 from an array (convenience for tests and small inputs).
+    public mutating func push(_ bytes: [UInt8]) -> GraphemeBatch {
+        bytes.withUnsafeBufferPointer { push($0) }
+    }
+
+    /// End of input: returns whatever is held back.
+    public mutating func finish() -> GraphemeBatch { cut(final: true) }
+
+    /// An interactive stream has paused: emit the held cluster unless it ends in a joiner (ZWJ or an
+    /// Indic conjunct linker), which promises that more of the same cluster is coming.
+    public mutating func flushHeldCluster() -> GraphemeBatch {
+        guard !pending.isEmpty, !Self.endsInJoiner(pending) else { return GraphemeBatch() }
+        return cut(final: true)
+    }
+
+    private mutating func cut(final: Bool) -> GraphemeBatch {
+        var ends: [Int] = []
+        let heldFrom: Int = pending.withUnsafeBufferPointer { buffer in
+            Self.segment(buffer, final: final, ends: &ends)
+        }
+        guard heldFrom > 0 else { return GraphemeBatch() }
+        let tail = Array(pending[heldFrom...])
+        let batch = GraphemeBatch(bytes: pending, ends: ends)
+        pending = tail
+        return batch
+    }
+
+    /// Appends the ends of complete clusters in `buffer` to `ends`; returns where the held-back part
+    /// starts (`buffer.count` when nothing is held).
+    static func segment(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, ends: inout [Int]) -> Int {
+        let n = buffer.count
+        guard let p = buffer.baseAddress, n > 0 else { return 0 }
+        ends.reserveCapacity(ends.count + n)
+        var i = 0
+        while i < n {
+            if p[i] < 0x80 {
+                // ASCII run [i, j).
+                var j = i
+                while j < n && p[j] < 0x80 { j += 1 }
+                var k = i
+                while k < j - 1 {
+                    if p[k] == 0x0D && p[k + 1] == 0x0A { k += 2 } else { k += 1 }
+                    ends.append(k)
+                }
+                if k == j { i = j; continue }
+                // The run's last byte may still be extended by what follows (a combining mark after a
+                // letter, LF after CR) unless it is a control other than CR (GB4: always a break after).
+                if j == n {
+                    let last = p[k]
+                    if final || (last < 0x20 && last != 0x0D) || last == 0x7F {
+                        ends.append(n)
+                        return n
+                    }
+                    return k
+                }
+                i = k
+            }
+            // General path: from i (an ASCII character that non-ASCII may extend, or a non-ASCII lead
+            // byte) through the non-ASCII run and one ASCII byte after it, segmented by `String`.
+            var m = i + 1
+            while m < n && p[m] >= 0x80 { m += 1 }
+            var regionEnd = min(m + 1, n)
+            while true {
+                let region = UnsafeBufferPointer(rebasing: buffer[i..<regionEnd])
+                let text = String(decoding: region, as: UTF8.self)
+                var offset = i
+                var lastStart = i
+                var clusters = 0
+                for character in text {
+                    lastStart = offset
+                    offset += character.utf8.count
+                    clusters += 1
+                    if offset < regionEnd || (final && regionEnd == n) { ends.append(offset) }
+                }
+                if final && regionEnd == n { return n }
+                if regionEnd == n {
+                    // The last cluster may continue in the next chunk.
+                    return lastStart
+                }
+                if clusters >= 2 {
+                    // Everything before the last cluster is final; resume at the last cluster (usually
+                    // the single ASCII byte, which the fast path then takes).
+                    i = lastStart
+                    break
+                }
+                // One cluster spans the whole region (a Prepend character before ASCII): widen it to
+                // the next scalar boundary.
+                regionEnd += 1
+                while regionEnd < n && p[regionEnd] & 0xC0 == 0x80 { regionEnd += 1 }
+            }
+        }
+        return n
+    }
+
+    /// Whether UTF-8 `bytes` end in U+200D ZERO WIDTH JOINER or an Indic conjunct linker (virama).
+    static func endsInJoiner(_ bytes: [UInt8]) -> Bool {
+        var start = bytes.count - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let last = String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.first?.value ?? 0
+        switch last {
+        case 0x200D, 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Testing
+@testable import GhostpipeCore
+
+/// Splits `bytes` exactly as ghostpipe splits its input, reading it in the given chunk sizes.
+func segmentLikeInput(_ bytes: [UInt8], chunks: [Int] = []) -> [[UInt8]] {
+    var stream = GraphemeStream()
+    var clusters: [[UInt8]] = []
+    func collect(_ batch: GraphemeBatch) {
+        for k in 0..<batch.count { clusters.append(Array(batch.bytes[batch.start(of: k)..<batch.ends[k]])) }
+    }
+    var offset = 0
+    for size in chunks where offset < bytes.count {
+        let end = min(bytes.count, offset + size)
+        collect(stream.push(Array(bytes[offset..<end])))
+        offset = end
+    }
+    if offset < bytes.count { collect(stream.push(Array(bytes[offset...]))) }
+    collect(stream.finish())
+    return clusters
+}
+
+func utf8(_ scalars: [UInt32]) -> [UInt8] {
+    Array(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))).utf8)
+}
+
+@Suite struct GraphemeBreakConformance {
+    struct Case: CustomStringConvertible {
+        let line: Int
+        let clusters: [[UInt32]]
+        var description: String { "line \(line): " + clusters.map { $0.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ") }.joined(separator: " ÷ ") }
+    }
+
+    static func cases(_ version: String) throws -> [Case] {
+        let text = try Paths.sharedText("ucd-\(version)/auxiliary/GraphemeBreakTest.txt")
+        var result: [Case] = []
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard line.contains("÷") else { continue }
+            var clusters: [[UInt32]] = [[]]
+            for token in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                switch token {
+                case "÷": if !clusters[clusters.count - 1].isEmpty { clusters.append([]) }
+                case "×": break
+                default: clusters[clusters.count - 1].append(UInt32(token, radix: 16)!)
+                }
+            }
+            if clusters.last?.isEmpty == true { clusters.removeLast() }
+            result.append(Case(line: number + 1, clusters: clusters))
+        }
+        return result
+    }
+
+    /// Swift 6.3's known deviations (../shared/unicode/README.md), by code points. Anything else fails.
+    static let knownDeviations: [String: Set<[UInt32]>] = [
+        // 17.0 removed pictographs such as U+2701 from Extended_Pictographic; Swift still joins them.
+        "16.0.0": [[0x2701, 0x200D, 0x2701]],
+        // Swift's GB9c knows only the six pre-17.0 Indic linkers (Myanmar, Balinese, Khmer conjuncts).
+        "17.0.0": [
+            [0x1004, 0x103A, 0x1039, 0x1011, 0x1039, 0x1011],
+            [0x1019, 0x1039, 0x1018, 0x102C, 0x1037],
+            [0x1795, 0x17D2, 0x17AF, 0x1798],
+            [0x179F, 0x17D2, 0x178F, 0x17D2, 0x179A, 0x17B8],
+            [0x17A0, 0x17D2, 0x17AB, 0x1791, 0x17D0, 0x1799],
+            [0x1B12, 0x1B01, 0x1B32, 0x1B44, 0x1B2F, 0x1B32, 0x1B44, 0x1B22, 0x1B44, 0x1B2C, 0x1B32, 0x1B44, 0x1B22, 0x1B38],
+            [0x1B26, 0x1B17, 0x1B44, 0x1B13],
+            [0x1B27, 0x1B13, 0x1B44, 0x1B0B, 0x1B0B, 0x1B04],
+        ],
+    ]
+
+    @Test(arguments: ["16.0.0", "17.0.0"])
+    func everyLineThroughTheInputPath(version: String) throws {
+        let cases = try Self.cases(version)
+        #expect(cases.count > 700)
+        var deviations: Set<[UInt32]> = []
+        var testedWithSurrogates = 0
+        for testCase in cases {
+            let scalars = testCase.clusters.flatMap { $0 }
+            guard scalars.allSatisfy({ Unicode.Scalar($0) != nil }) else { testedWithSurrogates += 1; continue }
+            let bytes = utf8(scalars)
+            let expected = testCase.clusters.map { utf8($0) }
+            let whole = segmentLikeInput(bytes)
+            if whole != expected { deviations.insert(scalars); continue }
+            // The same clusters whatever the read boundaries: every single split point, and byte by byte.
+            for split in 1..<max(1, bytes.count) {
+                let got = segmentLikeInput(bytes, chunks: [split])
+                #expect(got == expected, "\(testCase) split at byte \(split)")
+            }
+            #expect(segmentLikeInput(bytes, chunks: Array(repeating: 1, count: bytes.count)) == expected, "\(testCase) byte by byte")
+        }
+        let known = Self.knownDeviations[version] ?? []
+        #expect(deviations.subtracting(known).isEmpty, "unexpected deviations: \(deviations.subtracting(known).map { $0.map { String($0, radix: 16) } })")
+        #expect(known.subtracting(deviations).isEmpty, "deviations listed that no longer occur (update the list): \(known.subtracting(deviations))")
+        #expect(testedWithSurrogates == 0)
+    }
+}
+
+@Suite struct StreamingSegmentation {
+    @Test func heldClusterWaitsForItsEnd() {
+        var stream = GraphemeStream()
+        // "e" may be followed by a combining accent: held until the next chunk decides.
+        #expect(stream.push(Array("cafe".utf8)).count == 3)
+        let next = stream.push(Array("\u{301} ok".utf8))
+        #expect(next.count == 3)
+        #expect(next.string(0) == "e\u{301}")
+        #expect(stream.finish().count == 1)
+    }
+
+    @Test func familySplitAcrossReadsIsOneCluster() {
+        let family = Array("👨‍👩‍👧".utf8)
+        for split in 1..<family.count {
+            let clusters = segmentLikeInput(family + [0x0A], chunks: [split])
+            #expect(clusters == [family, [0x0A]], "split at \(split)")
+        }
+    }
+
+    @Test func lineEndIsEmittedAtOnce() {
+        var stream = GraphemeStream()
+        let batch = stream.push(Array("hello\n".utf8))
+        #expect(batch.count == 6)
+        #expect(!stream.holdsPartialInput)
+    }
+
+    @Test func carriageReturnWaitsForLineFeed() {
+        var stream = GraphemeStream()
+        #expect(stream.push(Array("a\r".utf8)).count == 1)
+        let batch = stream.push(Array("\nb".utf8))
+        #expect(batch.count == 1)
+        #expect(batch.string(0) == "\r\n")
+    }
+
+    @Test func pauseFlushesButNeverAfterAJoiner() {
+        var stream = GraphemeStream()
+        _ = stream.push(Array("hi 👨\u{200D}".utf8))
+        #expect(stream.flushAfterPause().isEmpty)  // ends in ZWJ: more is coming
+        let rest = stream.push(Array("👩".utf8))
+        #expect(rest.isEmpty)
+        let flushed = stream.flushAfterPause()
+        #expect(flushed.count == 1)
+        #expect(flushed.string(0) == "👨\u{200D}👩")
+        #expect(!stream.holdsPartialInput)
+    }
+
+    @Test func partialUTF8SequenceIsNotFlushedByAPause() {
+        var stream = GraphemeStream()
+        let bytes = Array("한".utf8)
+        _ = stream.push(Array(bytes[0..<2]))
+        #expect(stream.flushAfterPause().isEmpty)
+        _ = stream.push(Array(bytes[2...]))
+        #expect(stream.finish().string(0) == "한")
+    }
+
+    @Test func prependBeforeASCIIStaysTogether() {
+        // U+0600 ARABIC NUMBER SIGN is Prepend: it joins the following digit (GB9b).
+        let bytes = Array("x\u{600}1y".utf8)
+        #expect(segmentLikeInput(bytes).map { String(decoding: $0, as: UTF8.self) } == ["x", "\u{600}1", "y"])
+        for split in 1..<bytes.count {
+            #expect(segmentLikeInput(bytes, chunks: [split]).count == 3)
+        }
+    }
+}
+
+@Suite struct UTF8Cleaning {
+    func clean(_ bytes: [UInt8], chunk: Int? = nil) -> [UInt8] {
+        var cleaner = UTF8Cleaner()
+        var out: [UInt8] = []
+        let size = chunk ?? max(1, bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let piece = Array(bytes[i..<min(bytes.count, i + size)])
+            piece.withUnsafeBufferPointer { cleaner.clean($0, into: &out) }
+            i += size
+        }
+        cleaner.finish(into: &out)
+        return out
+    }
+
+    @Test func validPassesThroughByteForByteInAnyChunking() {
+        let text = Array("plain ASCII, café, 한국어, 👨‍👩‍👧, \u{10FFFF}\u{0}\r\n".utf8)
+        for size in 1...7 { #expect(clean(text, chunk: size) == text) }
+    }
+
+    @Test(arguments: [
+        ([0x80] as [UInt8], "\u{FFFD}"),                       // stray continuation
+        ([0xC0, 0xAF], "\u{FFFD}\u{FFFD}"),                     // overlong '/'
+        ([0xE0, 0x80, 0xAF], "\u{FFFD}\u{FFFD}\u{FFFD}"),       // overlong, 3 bytes
+        ([0xED, 0xA0, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}"),       // lone surrogate U+D800
+        ([0xF4, 0x90, 0x80, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),  // above U+10FFFF
+        ([0xE2, 0x82], "\u{FFFD}"),                             // truncated at end of input
+        ([0xE2, 0x82, 0x41], "\u{FFFD}A"),                      // truncated then ASCII
+        ([0x41, 0xFF, 0x42], "A\u{FFFD}B"),
+    ] as [([UInt8], String)])
+    func illFormedBecomesReplacement(_ bytes: [UInt8], _ expected: String) {
+        let swift = String(decoding: bytes, as: UTF8.self)
+        #expect(swift == expected)  // the same maximal-subpart rule as Swift's own decoder
+        for size in 1...4 {
+            #expect(String(decoding: clean(bytes, chunk: size), as: UTF8.self) == expected, "chunk \(size)")
+        }
+    }
+
+    @Test func randomBytesMatchSwiftsDecoderInAnyChunking() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let length = Int(generator.next() % 24)
+            let bytes = (0..<length).map { _ -> UInt8 in
+                let r = generator.next()
+                return r % 3 == 0 ? UInt8(truncatingIfNeeded: r >> 8) : [0x41, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0xED, 0xA0][Int(r >> 16) % 12]
+            }
+            let expected = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            let size = 1 + Int(generator.next() % 5)
+            #expect(clean(bytes, chunk: size) == expected, "\(bytes) chunk \(size)")
+        }
+    }
+}
