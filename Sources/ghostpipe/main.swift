@@ -1,2 +1,74 @@
+// The executable only wires GhostpipeCore to the real process: arguments, environment, stdout, signals.
 import GhostpipeCore
-print("ghostpipe: under construction")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fail(_ message: String, status: Int32) -> Never {
+    printError("ghostpipe: \(message)")
+    if status == 2 { printError("Try 'ghostpipe --help' for more information.") }
+    exit(status)
+}
+
+let options: Options
+do {
+    options = try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(error.message, status: 2)
+}
+if options.showHelp {
+    print(Help.text)
+    exit(0)
+}
+if options.showVersion {
+    print("ghostpipe \(Help.version)")
+    exit(0)
+}
+
+var environmentValues: [String: String] = [:]
+for name in Surroundings.environmentNames { environmentValues[name] = environment(name) }
+let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+let surroundings = Surroundings(stdoutIsTerminal: stdoutIsTerminal,
+                                terminalSize: stdoutIsTerminal ? terminalSize(of: STDOUT_FILENO) : nil,
+                                environment: environmentValues)
+let session: Session
+do {
+    session = try Session(options: options, surroundings: surroundings)
+} catch {
+    fail(error.message, status: 2)
+}
+
+// What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
+let emergencyRestore = session.mode == .terminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
+let signals = SelfPipeSignals(signals: [SIGINT, SIGTERM, SIGHUP], restore: emergencyRestore)
+let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.hasTerminatingSignal() })
+
+var recording: DescriptorSink?
+if let path = options.record {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if fd < 0 { fail("\(path): \(String(cString: strerror(errno)))", status: 1) }
+    recording = DescriptorSink(fd: fd, name: path)
+}
+
+let clock: any Clock = options.instant ? VirtualClock() : MonotonicClock()
+let origin = clock.now()
+let input = InputFiles(names: options.files) { printError("ghostpipe: \($0)") }
+let outcome: Player.Outcome
+do {
+    let performance = try session.textPerformance(stdout: stdout, recording: recording, origin: origin)
+    let player = Player(performance: performance, input: input, clock: clock, signals: signals)
+    outcome = try player.run()
+} catch let error as OutputError {
+    switch error {
+    case .failed(let name, let code): fail("\(name): \(String(cString: strerror(code)))", status: 1)
+    default: fail("\(error)", status: 1)
+    }
+} catch {
+    fail("\(error)", status: 1)
+}
+
+switch outcome {
+case .finished: exit(input.hadErrors ? 1 : 0)
+case .brokenPipe: exit(0)
+case .interrupted(let signal): exit(128 + signal)
+}

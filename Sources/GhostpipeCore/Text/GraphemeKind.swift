@@ -2,8 +2,10 @@
 public enum GraphemeKind: UInt8, Sendable {
     /// LF, CR LF, a lone CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
     case newline
-    /// A space or tab: a break opportunity and (after a sentence end) the place for a pause.
+    /// A space: a break opportunity and (after a sentence end) the place for a pause.
     case space
+    /// A tab: a space that advances to the next tab stop.
+    case tab
     /// `.` `!` `?` `…` and the like: a sentence ends if whitespace follows.
     case sentenceEnd
     /// `。` `！` `？` and the like: the sentence ends here (scripts without spaces).
@@ -14,6 +16,9 @@ public enum GraphemeKind: UInt8, Sendable {
     case ideograph
     case other
 
+    /// Space or tab.
+    @inlinable public var isBlank: Bool { self == .space || self == .tab }
+
     /// Classifies the cluster `bytes` (well-formed UTF-8 of one grapheme cluster).
     @inlinable
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeKind {
@@ -21,7 +26,8 @@ public enum GraphemeKind: UInt8, Sendable {
         if first < 0x80 {
             switch first {
             case 0x0A, 0x0D: return .newline
-            case 0x20, 0x09: return .space
+            case 0x20: return .space
+            case 0x09: return .tab
             case 0x2E, 0x21, 0x3F: return .sentenceEnd
             case 0x22, 0x27, 0x29, 0x5D, 0x7D: return .closing
             default: return .other

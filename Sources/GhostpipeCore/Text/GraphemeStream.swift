@@ -2,10 +2,15 @@
 /// text input takes (UTF-8 cleaning, then segmentation that never splits a cluster across reads).
 public struct GraphemeStream {
     private var cleaner = UTF8Cleaner()
+    private var sanitizer: TerminalSanitizer?
     private var segmenter = GraphemeSegmenter()
     private var scratch: [UInt8] = []
+    private var sanitized: [UInt8] = []
 
-    public init() {}
+    /// `sanitizing`: text bound for a terminal, whose control characters and escape sequences must go.
+    public init(sanitizing: Bool = false) {
+        sanitizer = sanitizing ? TerminalSanitizer() : nil
+    }
 
     /// Whether part of a cluster (or of a UTF-8 sequence) is held back waiting for more input.
     public var holdsPartialInput: Bool { segmenter.holdsCluster || cleaner.holdsPartialSequence }
@@ -14,7 +19,14 @@ public struct GraphemeStream {
     public mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) -> GraphemeBatch {
         scratch.removeAll(keepingCapacity: true)
         cleaner.clean(chunk, into: &scratch)
-        return scratch.withUnsafeBufferPointer { segmenter.push($0) }
+        return segment(scratch)
+    }
+
+    private mutating func segment(_ clean: [UInt8]) -> GraphemeBatch {
+        guard sanitizer != nil else { return clean.withUnsafeBufferPointer { segmenter.push($0) } }
+        sanitized.removeAll(keepingCapacity: true)
+        clean.withUnsafeBufferPointer { sanitizer!.sanitize($0, into: &sanitized) }
+        return sanitized.withUnsafeBufferPointer { segmenter.push($0) }
     }
 
     public mutating func push(_ chunk: [UInt8]) -> GraphemeBatch {
@@ -25,7 +37,7 @@ public struct GraphemeStream {
     public mutating func finish() -> GraphemeBatch {
         scratch.removeAll(keepingCapacity: true)
         cleaner.finish(into: &scratch)
-        var batch = scratch.withUnsafeBufferPointer { segmenter.push($0) }
+        var batch = segment(scratch)
         let rest = segmenter.finish()
         batch.append(rest)
         return batch

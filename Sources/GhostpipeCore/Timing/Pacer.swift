@@ -37,7 +37,7 @@ public struct Pacer: Sendable {
             if previous == .newline { units += Self.linePauseUnits }
             if afterFullSentenceEnd && kind != .closing && kind != .fullSentenceEnd {
                 units += Self.sentencePauseUnits
-            } else if afterSentenceEnd && (kind == .space || kind == .newline) {
+            } else if afterSentenceEnd && (kind.isBlank || kind == .newline) {
                 units += Self.sentencePauseUnits
             }
         }

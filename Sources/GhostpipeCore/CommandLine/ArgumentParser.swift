@@ -1,0 +1,126 @@
+/// Parses `ghostpipe [OPTIONS] [FILE...]` GNU style: `--wpm 300`, `--wpm=300`, `-w 300`, `-w300`,
+/// bundled short flags (`-iV`), `--` ends the options, `-` alone is stdin. A misspelt option gets a
+/// suggestion.
+public enum ArgumentParser {
+    /// One option: its names, the name of its value (nil for a flag), and what it does.
+    struct Spec: Sendable {
+        let long: String
+        let short: Character?
+        let value: String?
+        let apply: @Sendable (inout Options, String) throws(UsageError) -> Void
+    }
+
+    static let specs: [Spec] = [
+        Spec(long: "wpm", short: "w", value: "N") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = Pacer.graphemesPerSecond(wpm: try positive(v, "--wpm"))
+        },
+        Spec(long: "cps", short: "c", value: "N") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = try positive(v, "--cps")
+        },
+        Spec(long: "no-pauses", short: nil, value: nil) { o, _ in o.pacing.pauses = false },
+        Spec(long: "duration", short: "d", value: "T") { o, v throws(UsageError) in
+            guard let d = Time.parseDuration(v), d >= 0 else { throw UsageError("--duration: '\(v)' is not a duration (try 10, 1.5s, 300ms, 2m or 00:01:02,500)") }
+            o.pacing.duration = d
+        },
+        Spec(long: "instant", short: "i", value: nil) { o, _ in o.instant = true },
+        Spec(long: "output", short: "o", value: "MODE") { o, v throws(UsageError) in
+            guard let mode = OutputMode(rawValue: v) else {
+                throw UsageError("--output: '\(v)' is not one of \(OutputMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            o.output = mode
+        },
+        Spec(long: "record", short: "r", value: "FILE") { o, v in o.record = v },
+        Spec(long: "width", short: nil, value: "N") { o, v throws(UsageError) in o.width = try count(v, "--width") },
+        Spec(long: "height", short: nil, value: "N") { o, v throws(UsageError) in o.height = try count(v, "--height") },
+        Spec(long: "help", short: "h", value: nil) { o, _ in o.showHelp = true },
+        Spec(long: "version", short: "V", value: nil) { o, _ in o.showVersion = true },
+    ]
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        var onlyFiles = false
+        func value(for spec: Spec, inline: String?, shown name: String) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw UsageError("\(name) needs a value (\(spec.value ?? ""))") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+                options.files.append(argument)
+            } else if argument == "--" {
+                onlyFiles = true
+            } else if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix(while: { $0 != "=" }))
+                let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+                guard let spec = specs.first(where: { $0.long == name }) else {
+                    throw UsageError("unknown option '--\(name)'" + suggestion(for: name))
+                }
+                if spec.value == nil {
+                    if inline != nil { throw UsageError("--\(name) takes no value") }
+                    try spec.apply(&options, "")
+                } else {
+                    try spec.apply(&options, try value(for: spec, inline: inline, shown: "--\(name)"))
+                }
+            } else {
+                // One or more short options: -iV, -w300, -w 300.
+                var rest = Substring(argument.dropFirst())
+                while let letter = rest.first {
+                    rest = rest.dropFirst()
+                    guard let spec = specs.first(where: { $0.short == letter }) else {
+                        throw UsageError("unknown option '-\(letter)'" + suggestion(for: String(letter)))
+                    }
+                    if spec.value == nil {
+                        try spec.apply(&options, "")
+                    } else {
+                        try spec.apply(&options, try value(for: spec, inline: rest.isEmpty ? nil : String(rest), shown: "-\(letter)"))
+                        break
+                    }
+                }
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// `; did you mean '--wpm'?` for the closest long option, if it is close enough.
+    static func suggestion(for name: String) -> String {
+        let candidates = specs.map(\.long)
+        var best: (String, Int)?
+        for candidate in candidates {
+            var distance = editDistance(name, candidate)
+            if candidate.hasPrefix(name) && name.count >= 2 { distance = min(distance, 1) }
+            if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best.map { "; did you mean '--\($0.0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    static func positive(_ text: String, _ name: String) throws(UsageError) -> Double {
+        guard let v = Double(text), v.isFinite, v > 0, v <= 1e9 else { throw UsageError("\(name): '\(text)' is not a positive number") }
+        return v
+    }
+
+    static func count(_ text: String, _ name: String) throws(UsageError) -> Int {
+        guard let v = Int(text), v >= 1, v <= 10_000 else { throw UsageError("\(name): '\(text)' is not a whole number from 1 to 10000") }
+        return v
+    }
+}

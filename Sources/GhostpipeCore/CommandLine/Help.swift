@@ -1,0 +1,42 @@
+/// `ghostpipe --help` (fits in 80 columns; README.md and man/ghostpipe.1 say the same).
+public enum Help {
+    public static let version = "0.1.0"
+
+    public static let text = """
+    Usage: ghostpipe [OPTIONS] [FILE...]
+    Reveal text in the terminal in real time, grapheme by grapheme, like a typewriter.
+    Reads the FILEs in order, or standard input when there is none or FILE is '-'.
+    Output starts before the input ends.
+
+    Pacing:
+      -w, --wpm N         words per minute (default 300). A word is five keystrokes,
+                          space included, so N wpm is N*5/60 graphemes per second
+      -c, --cps N         graphemes per second (sets the same pace as --wpm)
+          --no-pauses     no natural pauses after sentence ends and line ends
+      -d, --duration T    fit the whole input into T (reads to the end of input
+                          first, then plays)
+      -i, --instant       wait for nothing: show the final text at once; cast and
+                          json output keep the exact timestamps
+
+    Output:
+      -o, --output MODE   auto, terminal, plain, cast or json (default auto:
+                          terminal when stdout is a terminal, plain otherwise)
+                          plain: the input byte for byte, paced, no escapes
+                          cast:  an asciicast v2 recording of the terminal output
+                          json:  {"time":S,"text":"..."} per grapheme, per line
+      -r, --record FILE   also record the terminal output to FILE (asciicast v2)
+          --width N       columns when there is no terminal (default 80)
+          --height N      rows when there is no terminal (default 24)
+
+      -h, --help          show this help and exit
+      -V, --version       show the version and exit
+
+    T is a duration: 10, 1.5s, 300ms, 2m, 1m30s or 00:01:02,500.
+    Exit status: 0 done, 1 a file could not be read, 2 bad usage, 128+N signal N.
+
+    Examples:
+      cat script.txt | ghostpipe --wpm 300
+      ghostpipe --duration 5s /etc/motd
+      ghostpipe --instant --output cast notes.txt > notes.cast
+    """
+}

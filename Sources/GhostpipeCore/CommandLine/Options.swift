@@ -1,0 +1,36 @@
+/// Where the output goes and in which form.
+public enum OutputMode: String, CaseIterable, Sendable {
+    /// `terminal` when stdout is a terminal (and TERM is not `dumb`), `plain` otherwise.
+    case auto
+    /// Cursor control and colour: the animation itself.
+    case terminal
+    /// The input text, byte for byte, paced; no escape sequences, no wrapping.
+    case plain
+    /// An asciicast v2 recording of what the terminal would show.
+    case cast
+    /// One JSON object per line for each grapheme (or cue) at its instant.
+    case json
+}
+
+/// Everything the command line can say.
+public struct Options: Sendable {
+    public var files: [String] = []
+    public var pacing = Pacing()
+    public var instant = false
+    public var output = OutputMode.auto
+    public var record: String?
+    public var width: Int?
+    public var height: Int?
+    public var tabWidth = 8
+    public var showHelp = false
+    public var showVersion = false
+
+    public init() {}
+}
+
+/// A mistake on the command line: printed as `ghostpipe: <message>` with a hint to `--help`, exit 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

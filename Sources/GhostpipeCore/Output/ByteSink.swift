@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why output failed.
+public enum OutputError: Error, Equatable {
+    /// The reader went away (`ghostpipe big.txt | head -1`): end quietly.
+    case brokenPipe
+    case failed(name: String, errno: Int32)
+    /// A signal asked us to stop while a write was blocked.
+    case interrupted
+}
+
+/// Where rendered bytes go, with the timeline instant they belong to (a recording keeps it).
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: [UInt8], at instant: Nanoseconds) throws
+}
+
+/// A file descriptor (stdout, a recording file). Writes everything, retrying short writes, EINTR and
+/// EAGAIN (a descriptor someone else made non-blocking), and gives up when `shouldStop` says a
+/// signal asked us to stop.
+public final class DescriptorSink: ByteSink {
+    public let fd: Int32
+    private let name: String
+    private let shouldStop: () -> Bool
+
+    public init(fd: Int32, name: String = "stdout", shouldStop: @escaping () -> Bool = { false }) {
+        self.fd = fd
+        self.name = name
+        self.shouldStop = shouldStop
+    }
+
+    public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
+        try bytes.withUnsafeBytes { try writeAll($0) }
+    }
+
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n >= 0 { offset += n; continue }
+            switch errno {
+            case EINTR:
+                if shouldStop() { throw OutputError.interrupted }
+            case EAGAIN:
+                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&p, 1, 100)
+                if shouldStop() { throw OutputError.interrupted }
+            case EPIPE:
+                throw OutputError.brokenPipe
+            case let error:
+                throw OutputError.failed(name: name, errno: error)
+            }
+        }
+    }
+}
+
+/// Keeps everything written, with its instant (tests, and the overlay's composition).
+public final class MemorySink: ByteSink {
+    public private(set) var writes: [(instant: Nanoseconds, bytes: [UInt8])] = []
+    public init() {}
+    public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws { writes.append((instant, bytes)) }
+    public var bytes: [UInt8] { writes.flatMap(\.bytes) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Writes to several sinks (the terminal and a recording).
+public final class TeeSink: ByteSink {
+    private let sinks: [any ByteSink]
+    public init(_ sinks: [any ByteSink]) { self.sinks = sinks }
+    public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
+        for sink in sinks { try sink.write(bytes, at: instant) }
+    }
+}

@@ -1,0 +1,57 @@
+/// How many colours the terminal shows. Colours are chosen in full RGB and brought down here, once,
+/// at the renderer: truecolor → nearest of 256 → nearest of 16 → none.
+public enum ColorDepth: Int, Comparable, Sendable {
+    case none = 0, ansi16 = 16, palette256 = 256, truecolor = 0x1000000
+
+    public static func < (a: ColorDepth, b: ColorDepth) -> Bool { a.rawValue < b.rawValue }
+
+    /// The depth the environment asks for: `NO_COLOR` (any value) and `TERM=dumb` mean none;
+    /// `COLORTERM=truecolor|24bit` means truecolor; a `TERM` ending in `-256color` means 256;
+    /// other terminals get 16.
+    public static func detect(environment: [String: String]) -> ColorDepth {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        let term = environment["TERM"] ?? ""
+        if term == "dumb" { return .none }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        if term.hasSuffix("-direct") { return .truecolor }
+        if term.contains("256color") { return .palette256 }
+        return .ansi16
+    }
+}
+
+/// The RGB values of the 256-colour palette (xterm's defaults).
+public enum Palette {
+    /// The 16 ANSI colours as xterm draws them.
+    public static let ansi: [(UInt8, UInt8, UInt8)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+        (255, 0, 255), (0, 255, 255), (255, 255, 255),
+    ]
+    static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+
+    public static func rgb(_ index: UInt8) -> (UInt8, UInt8, UInt8) {
+        let i = Int(index)
+        if i < 16 { return ansi[i] }
+        if i < 232 {
+            let c = i - 16
+            return (UInt8(cubeLevels[c / 36]), UInt8(cubeLevels[c / 6 % 6]), UInt8(cubeLevels[c % 6]))
+        }
+        let grey = UInt8(8 + (i - 232) * 10)
+        return (grey, grey, grey)
+    }
+
+    /// The nearest palette entry among `range` (16..<256 for the xterm colours, 0..<16 for ANSI),
+    /// by squared distance with the usual perceptual weights.
+    public static func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8, in range: Range<Int>) -> UInt8 {
+        var best = range.lowerBound
+        var bestDistance = Int.max
+        for i in range {
+            let (pr, pg, pb) = rgb(UInt8(i))
+            let dr = Int(pr) - Int(r), dg = Int(pg) - Int(g), db = Int(pb) - Int(b)
+            let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+            if d < bestDistance { bestDistance = d; best = i }
+        }
+        return UInt8(best)
+    }
+}

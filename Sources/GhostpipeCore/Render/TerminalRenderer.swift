@@ -1,0 +1,177 @@
+/// Turns frames into the fewest bytes that bring the terminal from the last frame to the next.
+///
+/// Works inline, inside the scrollback: it never uses absolute positions, only moves relative to
+/// where it left the cursor (CR, CUU/CUD/CUF/CUB), and creates rows below by writing CR LF (which
+/// scrolls at the bottom of the screen). Rows that have scrolled above the top of the screen can no
+/// longer be reached; callers keep frames no taller than the screen.
+///
+/// It tracks the terminal's state exactly — cursor row and column, the pending-wrap state after
+/// writing into the last column, the current SGR attributes — so each move is the shortest correct one.
+public struct TerminalRenderer {
+    public let width: Int
+    public let height: Int
+    public var depth: ColorDepth
+
+    private var previous: Frame?
+    private(set) var cursorRow = 0
+    private(set) var cursorColumn = 0
+    /// After writing into the last column the cursor waits there; the next printable would wrap.
+    private var pendingWrap = false
+    /// The lowest document row that exists on the screen.
+    public private(set) var bottomRow = 0
+    private var style = Style.plain
+    /// Rows whose content on the terminal is unknown (after a redraw request).
+    private var unknownRows: Set<Int> = []
+
+    public init(width: Int, height: Int, depth: ColorDepth) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        self.depth = depth
+    }
+
+    /// The first document row still on the screen.
+    public var topReachableRow: Int { max(0, bottomRow - (height - 1)) }
+
+    /// Appends to `out` what changes the terminal from the previous frame to `frame`.
+    public mutating func render(_ frame: Frame, into out: inout [UInt8]) {
+        precondition(frame.width == width, "frame width \(frame.width) != renderer width \(width)")
+        for (index, cells) in frame.rows.enumerated() {
+            let row = frame.origin + index
+            guard row >= topReachableRow else { continue }
+            let old = previousRow(row)
+            if let old, old == cells { continue }
+            drawRow(row, old: old, new: cells, into: &out)
+        }
+        if let cursor = frame.cursor {
+            move(toRow: cursor.row, column: min(cursor.column, width - 1), into: &out)
+        }
+        previous = frame
+    }
+
+    /// Forget what is on the screen (after SIGCONT, or anything else that may have drawn over it):
+    /// the next frame redraws every row it has.
+    public mutating func invalidate() {
+        if let previous { for r in previous.origin..<previous.end { unknownRows.insert(r) } }
+        previous = nil
+    }
+
+    /// Moves the cursor to where plain output would have left it (after the last character), resets
+    /// attributes. `row`/`column` are the layout's next position.
+    public mutating func finish(atRow row: Int, column: Int, into out: inout [UInt8]) {
+        resetStyle(into: &out)
+        if column >= width {
+            // The text filled the row exactly: the cursor is in the last column, waiting to wrap,
+            // as it would be after `cat`. Only move if it is somewhere else.
+            if !(cursorRow == row && pendingWrap) { move(toRow: row, column: width - 1, into: &out) }
+        } else {
+            move(toRow: row, column: column, into: &out)
+        }
+    }
+
+    /// After an interruption: attributes off and the cursor on a fresh line below everything drawn.
+    public mutating func finishInterrupted(into out: inout [UInt8]) {
+        resetStyle(into: &out)
+        let bottomHasText = previousRow(bottomRow)?.contains(where: { !$0.isBlank }) ?? false
+        move(toRow: bottomRow, column: 0, into: &out)
+        if bottomHasText || cursorColumn > 0 { move(toRow: bottomRow + 1, column: 0, into: &out) }
+    }
+
+    // MARK: - Rows
+
+    private func previousRow(_ row: Int) -> [Cell]? {
+        if unknownRows.contains(row) { return nil }
+        if let previous, row >= previous.origin, row < previous.end { return previous.rows[row - previous.origin] }
+        // A row below everything created so far starts blank (we erase it as we create it).
+        return row > bottomRow ? Array(repeating: .blank, count: width) : nil
+    }
+
+    private mutating func drawRow(_ row: Int, old: [Cell]?, new: [Cell], into out: inout [UInt8]) {
+        unknownRows.remove(row)
+        // Everything after the last non-blank cell is cleared with one EL rather than spaces.
+        var contentEnd = new.count
+        while contentEnd > 0 && new[contentEnd - 1].isBlank { contentEnd -= 1 }
+        var c = 0
+        while c < contentEnd {
+            if let old, old[c] == new[c] { c += 1; continue }
+            // A changed run, swallowing short unchanged gaps (cheaper to rewrite than to move).
+            var start = c
+            if new[start].width == 0 && start > 0 { start -= 1 }  // rewrite the whole wide cell
+            var end = c + 1
+            var gap = 0
+            var k = end
+            while k < contentEnd {
+                if let old, old[k] == new[k] {
+                    gap += 1
+                    if gap > 4 { break }
+                } else {
+                    gap = 0
+                    end = k + 1
+                }
+                k += 1
+            }
+            if end < contentEnd && new[end].width == 0 { end += 1 }
+            move(toRow: row, column: start, into: &out)
+            for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
+            c = end
+        }
+        let oldHasTail = old.map { $0[contentEnd...].contains(where: { !$0.isBlank }) } ?? true
+        if contentEnd < width && oldHasTail {
+            move(toRow: row, column: contentEnd, into: &out)
+            resetStyle(into: &out)
+            out.append(contentsOf: ANSI.eraseToEndOfLine)
+        }
+    }
+
+    private mutating func write(_ cell: Cell, into out: inout [UInt8]) {
+        if cell.style != style {
+            if cell.style.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cell.style, depth: depth, to: &out) }
+            style = cell.style
+        }
+        out.append(contentsOf: cell.text.utf8)
+        cursorColumn += Int(cell.width)
+        pendingWrap = false
+        if cursorColumn >= width {
+            cursorColumn = width - 1
+            pendingWrap = true
+        }
+    }
+
+    private mutating func resetStyle(into out: inout [UInt8]) {
+        if !style.isPlain {
+            out.append(contentsOf: ANSI.resetAttributes)
+            style = .plain
+        }
+    }
+
+    // MARK: - Cursor
+
+    /// The shortest relative move to (row, column); rows below the bottom are created with CR LF.
+    mutating func move(toRow row: Int, column: Int, into out: inout [UInt8]) {
+        if row > bottomRow {
+            ANSI.cursorDown(bottomRow - cursorRow, to: &out)
+            cursorRow = bottomRow
+            resetStyle(into: &out)  // a new row must not inherit a background colour
+            for _ in bottomRow..<row {
+                out.append(contentsOf: ANSI.newline)
+                out.append(contentsOf: ANSI.eraseToEndOfLine)
+            }
+            bottomRow = row
+            cursorRow = row
+            cursorColumn = 0
+            pendingWrap = false
+        }
+        if row < cursorRow { ANSI.cursorUp(cursorRow - row, to: &out) } else { ANSI.cursorDown(row - cursorRow, to: &out) }
+        cursorRow = row
+        if column == cursorColumn && !pendingWrap { return }
+        if column == 0 || pendingWrap {
+            out.append(0x0D)
+            ANSI.cursorForward(column, to: &out)
+        } else if column > cursorColumn {
+            ANSI.cursorForward(column - cursorColumn, to: &out)
+        } else {
+            ANSI.cursorBack(cursorColumn - column, to: &out)
+        }
+        cursorColumn = column
+        pendingWrap = false
+    }
+}

@@ -1,0 +1,77 @@
+/// What ghostpipe found about where it runs: the facts the command line is interpreted against.
+public struct Surroundings: Sendable {
+    /// Whether stdout is a terminal.
+    public var stdoutIsTerminal: Bool
+    /// The terminal's size, when stdout is one.
+    public var terminalSize: (columns: Int, rows: Int)?
+    /// The environment variables ghostpipe looks at (TERM, COLORTERM, NO_COLOR, COLUMNS, LINES, SHELL).
+    public var environment: [String: String]
+
+    public init(stdoutIsTerminal: Bool, terminalSize: (columns: Int, rows: Int)?, environment: [String: String]) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminalSize = terminalSize
+        self.environment = environment
+    }
+
+    public static let environmentNames = ["TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES", "SHELL"]
+}
+
+/// Options interpreted against the surroundings: the output mode, the screen size, the colours.
+public struct Session: Sendable {
+    public var options: Options
+    public var mode: OutputMode
+    public var columns: Int
+    public var rows: Int
+    public var depth: ColorDepth
+    public var environment: [String: String]
+
+    public init(options: Options, surroundings: Surroundings) throws(UsageError) {
+        self.options = options
+        let env = surroundings.environment
+        environment = env
+        var mode = options.output
+        if mode == .auto {
+            mode = surroundings.stdoutIsTerminal && env["TERM"] != "dumb" ? .terminal : .plain
+        }
+        self.mode = mode
+        // The terminal's own size when writing to one; else --width/--height; COLUMNS/LINES only as a
+        // fallback when the terminal does not say.
+        if surroundings.stdoutIsTerminal, let size = surroundings.terminalSize {
+            columns = size.columns
+            rows = size.rows
+        } else if surroundings.stdoutIsTerminal {
+            columns = options.width ?? env["COLUMNS"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 80
+            rows = options.height ?? env["LINES"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 24
+        } else {
+            columns = options.width ?? 80
+            rows = options.height ?? 24
+        }
+        depth = mode == .cast ? .truecolor : ColorDepth.detect(environment: env)
+        if options.record != nil && (mode == .plain || mode == .json) {
+            throw UsageError("--record records terminal output, but the output is \(mode.rawValue) (stdout is not a terminal); use --output cast > FILE")
+        }
+    }
+
+    /// Builds the text performance writing to `stdout` (and `recording`, if any).
+    public func textPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> TextPerformance {
+        let presenter: any GlyphPresenter
+        switch mode {
+        case .plain, .auto:
+            presenter = PlainPresenter(sink: stdout)
+        case .json:
+            presenter = JSONPresenter(sink: stdout, origin: origin)
+        case .terminal, .cast:
+            var sinks: [any ByteSink] = []
+            sinks.append(mode == .cast ? try castRecorder(stdout, origin: origin) : stdout)
+            if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
+            presenter = FlowScreenPresenter(sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks), width: columns,
+                                            height: rows, depth: depth, carriesTime: mode == .cast || recording != nil)
+        }
+        return TextPerformance(pacing: options.pacing, presenter: presenter, width: columns,
+                               tabWidth: options.tabWidth, instant: options.instant, origin: origin)
+    }
+
+    private func castRecorder(_ sink: any ByteSink, origin: Nanoseconds) throws -> CastRecorder {
+        try CastRecorder(sink: sink, width: columns, height: rows, origin: origin, environment: environment)
+    }
+}

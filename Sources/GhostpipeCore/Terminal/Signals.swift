@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The write end of the self-pipe and what the handler may write on a second interrupt. Globals,
+/// because a signal handler can reach nothing else; set once before handlers are installed.
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+nonisolated(unsafe) private var terminatingCount: Int32 = 0
+nonisolated(unsafe) private var emergencyRestore: UnsafeMutablePointer<UInt8>?
+nonisolated(unsafe) private var emergencyRestoreCount = 0
+
+/// Async-signal-safe handler: records the signal in the self-pipe. A second SIGINT/SIGTERM/SIGHUP
+/// before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
+/// the terminal with one write and exits at once.
+private func recordSignal(_ signal: Int32) {
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(signalPipeWrite, &byte, 1)
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+        terminatingCount += 1
+        if terminatingCount >= 2 {
+            if let bytes = emergencyRestore { _ = write(STDOUT_FILENO, bytes, emergencyRestoreCount) }
+            _exit(128 + signal)
+        }
+    }
+    errno = saved
+}
+
+/// Signals delivered through a self-pipe (see `SignalSource`).
+public final class SelfPipeSignals: SignalSource {
+    public let descriptor: Int32
+    private var pending: [Int32] = []
+
+    /// Installs handlers for `signals` (without SA_RESTART, so blocked reads and writes return EINTR
+    /// and the loop notices) and ignores SIGPIPE (a closed reader shows up as EPIPE). `restore` is
+    /// written to stdout if a second interrupt arrives before the first is handled.
+    public init(signals: [Int32], restore: [UInt8]) {
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        descriptor = fds[0]
+        signalPipeWrite = fds[1]
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, restore.count))
+        buffer.initialize(from: restore, count: restore.count)
+        emergencyRestore = buffer
+        emergencyRestoreCount = restore.count
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { recordSignal($0) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        for signal in signals { sigaction(signal, &action, nil) }
+        Glibc.signal(SIGPIPE, SIG_IGN)
+    }
+
+    private func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(descriptor, &bytes, bytes.count)
+            guard n > 0 else { break }
+            pending.append(contentsOf: bytes[..<n].map { Int32($0) })
+        }
+    }
+
+    public func take() -> [Int32] {
+        drain()
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// Whether SIGINT, SIGTERM or SIGHUP arrived and is waiting (for writes blocked on a terminal).
+    public func hasTerminatingSignal() -> Bool {
+        drain()
+        return pending.contains(where: Player.terminatingSignals.contains)
+    }
+
+    /// The handled interrupt no longer counts towards the emergency exit.
+    public func acknowledge() { terminatingCount = 0 }
+}

@@ -1,0 +1,152 @@
+/// Where a grapheme goes: a document row (0 is the first row of the output), a column, and how many
+/// columns it covers (0 for what takes no cell: line ends, hanging spaces, zero-width clusters).
+public struct Placement: Hashable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var width: Int
+    public init(row: Int, column: Int, width: Int) {
+        self.row = row
+        self.column = column
+        self.width = width
+    }
+}
+
+/// Word-wraps a stream of graphemes into rows of a fixed width, deciding each word's row *before*
+/// its first grapheme can be shown, so nothing on screen ever moves.
+///
+/// A word (a run without break opportunities) is held until its end is known or it no longer fits in
+/// what is left of the row; then it either stays or moves to the next row as a whole. A word longer
+/// than a whole row breaks at a grapheme boundary; a wide grapheme never straddles the margin.
+/// Breaks are allowed at spaces and tabs, and before each CJK ideograph or kana (text written
+/// without spaces, UAX #14 class ID); punctuation stays with the ideograph before it. Spaces that
+/// reach the margin hang there (they take no cell and never start a row).
+///
+/// Placements come out in input order through `drain`. At most one word is held, and a held word is
+/// never wider than a row, so memory stays bounded on endless input.
+public struct FlowLayout {
+    public private(set) var width: Int
+    public var tabWidth: Int
+
+    /// Where the next grapheme would go.
+    public private(set) var row = 0
+    public private(set) var column = 0
+
+    private var held: [Int] = []        // widths of the held word's graphemes
+    private var heldWidth = 0
+    private var heldHasIdeograph = false
+    /// The current word's row is decided; its remaining graphemes are placed as they come.
+    private var wordDecided = false
+    private var placed: [Placement] = []
+
+    public init(width: Int, tabWidth: Int = 8) {
+        self.width = max(1, width)
+        self.tabWidth = max(1, tabWidth)
+    }
+
+    /// Number of graphemes added but not yet placed.
+    public var heldCount: Int { held.count }
+
+    /// Adds the next grapheme. Its placement (and those of held graphemes it resolves) becomes
+    /// available from `drain`.
+    public mutating func add(_ kind: GraphemeKind, width graphemeWidth: Int) {
+        switch kind {
+        case .newline:
+            placeHeldWord()
+            placed.append(Placement(row: row, column: column, width: 0))
+            row += 1
+            column = 0
+            wordDecided = false
+        case .space, .tab:
+            placeHeldWord()
+            wordDecided = false
+            placeBlank(until: kind == .tab ? (column / tabWidth + 1) * tabWidth : column + graphemeWidth)
+        case .ideograph:
+            if heldHasIdeograph || wordDecided { placeHeldWord(); wordDecided = false }
+            heldHasIdeograph = true
+            addToWord(graphemeWidth)
+        default:
+            if graphemeWidth == 0 && held.isEmpty && !wordDecided {
+                // Zero-width, nothing to attach to (a BOM, a lone joiner): no cell, no decision.
+                placed.append(Placement(row: row, column: column, width: 0))
+                return
+            }
+            addToWord(graphemeWidth)
+        }
+    }
+
+    /// The input paused or ended: place the held word now (on this row if it fits). Later graphemes of
+    /// the same word then follow it on screen, breaking at the margin if they must.
+    public mutating func flushHeldWord() {
+        guard !held.isEmpty else { return }
+        placeHeldWord()
+        wordDecided = true
+    }
+
+    /// Placements resolved since the last call, in input order.
+    public mutating func drain() -> [Placement] {
+        defer { placed.removeAll(keepingCapacity: true) }
+        return placed
+    }
+
+    /// Continues at a new width (the terminal was resized): the next grapheme starts a fresh row if
+    /// the current one is already past the new margin.
+    public mutating func resize(width newWidth: Int) {
+        width = max(1, newWidth)
+        if column >= width { row += 1; column = 0 }
+    }
+
+    // MARK: - Words
+
+    private mutating func addToWord(_ w: Int) {
+        if wordDecided {
+            placeBreaking(w)
+            return
+        }
+        held.append(w)
+        heldWidth += w
+        if heldWidth > width - column {
+            // It will not fit on this row: decide now, before any of it is shown.
+            if column > 0 { newRow() }
+            let widths = held
+            clearHeld()
+            for w in widths { placeBreaking(w) }
+            wordDecided = true
+        }
+    }
+
+    private mutating func placeHeldWord() {
+        guard !held.isEmpty else { heldHasIdeograph = false; return }
+        if heldWidth > width - column && column > 0 { newRow() }
+        let widths = held
+        clearHeld()
+        for w in widths { placeBreaking(w) }
+    }
+
+    private mutating func clearHeld() {
+        held.removeAll(keepingCapacity: true)
+        heldWidth = 0
+        heldHasIdeograph = false
+    }
+
+    /// Places one grapheme at the cursor, moving to a new row first if it would cross the margin.
+    private mutating func placeBreaking(_ w: Int) {
+        if column + w > width && column > 0 { newRow() }
+        placed.append(Placement(row: row, column: column, width: w))
+        column += w
+    }
+
+    private mutating func placeBlank(until stop: Int) {
+        if column >= width {
+            placed.append(Placement(row: row, column: column, width: 0))  // hangs in the margin
+            return
+        }
+        let end = min(stop, width)
+        placed.append(Placement(row: row, column: column, width: end - column))
+        column = end
+    }
+
+    private mutating func newRow() {
+        row += 1
+        column = 0
+    }
+}

@@ -1,0 +1,99 @@
+/// Graphemes between the input and the screen: segmented, then (for screens) placed, then scheduled,
+/// then presented. Stored as parallel arrays over one byte buffer, so a million ASCII graphemes cost
+/// a few bytes each and no allocation. Presented graphemes are dropped in bulk (`compact`), so the
+/// queue only holds what is not yet shown: its size is what backpressure bounds.
+public struct GlyphQueue {
+    public private(set) var bytes: [UInt8] = []
+    /// End offset in `bytes` of each grapheme.
+    public private(set) var ends: [Int] = []
+    public private(set) var kinds: [GraphemeKind] = []
+    /// Display width of each grapheme (screens only; empty otherwise).
+    public private(set) var widths: [UInt8] = []
+    /// Input style of each grapheme (screens only): an index into `styles`.
+    public private(set) var styleIndices: [UInt16] = []
+    public private(set) var styles: [Style] = [.plain]
+    /// Where each grapheme goes (screens only), for the first `placements.count` graphemes.
+    public private(set) var placements: [Placement] = []
+    /// When each grapheme appears, for the first `instants.count` graphemes.
+    public private(set) var instants: [Nanoseconds] = []
+    /// Next grapheme to present.
+    public private(set) var head = 0
+
+    public init() {}
+
+    public var count: Int { ends.count }
+    /// Graphemes not yet presented.
+    public var pending: Int { ends.count - head }
+    @inlinable public func start(of k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
+
+    public func string(_ k: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0[start(of: k)..<ends[k]], as: UTF8.self) }
+    }
+
+    public func withBytes<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start(of: k)..<ends[k]])) }
+    }
+
+    /// Appends the clusters of `batch`, classifying each; with `measure`, also their widths.
+    public mutating func append(_ batch: GraphemeBatch, measure: Bool, style: UInt16 = 0) {
+        guard !batch.isEmpty else { return }
+        let offset = bytes.count
+        bytes.append(contentsOf: batch.bytes[..<batch.byteCount])
+        ends.reserveCapacity(ends.count + batch.count)
+        kinds.reserveCapacity(kinds.count + batch.count)
+        batch.bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for end in batch.ends {
+                let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                ends.append(offset + end)
+                let kind = GraphemeKind.of(cluster)
+                kinds.append(kind)
+                if measure {
+                    widths.append(UInt8(Self.width(of: cluster, kind: kind)))
+                    styleIndices.append(style)
+                }
+                start = end
+            }
+        }
+    }
+
+    static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind) -> Int {
+        switch kind {
+        case .newline, .tab: return 0
+        default:
+            if cluster.count == 1 { return cluster[0] < 0x20 || cluster[0] == 0x7F ? 0 : 1 }
+            return DisplayWidth.of(String(decoding: cluster, as: UTF8.self))
+        }
+    }
+
+    /// Registers a style for graphemes appended later; returns its index.
+    public mutating func styleIndex(_ style: Style) -> UInt16 {
+        if let i = styles.firstIndex(of: style) { return UInt16(i) }
+        guard styles.count < Int(UInt16.max) else { return 0 }
+        styles.append(style)
+        return UInt16(styles.count - 1)
+    }
+
+    public mutating func place(_ placement: Placement) { placements.append(placement) }
+    public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
+
+    /// Marks graphemes up to `k` (exclusive) as presented.
+    public mutating func advanceHead(to k: Int) { head = max(head, min(k, instants.count)) }
+
+    /// Drops presented graphemes once they are a good share of the queue (amortised O(1)).
+    public mutating func compact() {
+        guard head >= 4096 && head * 2 >= ends.count else { return }
+        let dropBytes = ends[head - 1]
+        bytes.removeFirst(dropBytes)
+        ends.removeFirst(head)
+        for i in ends.indices { ends[i] -= dropBytes }
+        kinds.removeFirst(head)
+        if !widths.isEmpty || !styleIndices.isEmpty {
+            widths.removeFirst(min(head, widths.count))
+            styleIndices.removeFirst(min(head, styleIndices.count))
+        }
+        placements.removeFirst(min(head, placements.count))
+        instants.removeFirst(min(head, instants.count))
+        head = 0
+    }
+}

@@ -1,0 +1,119 @@
+/// How streamed text is paced.
+public struct Pacing: Sendable {
+    /// Graphemes per second (`--cps`; `--wpm N` is N×5/60).
+    public var graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300)
+    /// Natural pauses after sentence and line ends.
+    public var pauses = true
+    /// `--duration`: fit the whole text into this time (reads to EOF first).
+    public var duration: Nanoseconds?
+
+    public init(graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300), pauses: Bool = true,
+                duration: Nanoseconds? = nil) {
+        self.graphemesPerSecond = graphemesPerSecond
+        self.pauses = pauses
+        self.duration = duration
+    }
+}
+
+/// Streamed text revealed grapheme by grapheme (the typewriter): input → UTF-8 cleaning →
+/// (sanitizing, for terminals) → grapheme clusters → (layout, for terminals) → pacing → presenter.
+///
+/// Every stage works as input arrives, so output begins before EOF. A grapheme is scheduled as soon as
+/// it is ready: arrived, and — on a terminal — placed, which for the first grapheme of a word means
+/// the whole word has arrived (or cannot fit anyway), so the word never jumps to the next row after it
+/// started. With `--instant` and an output that does not carry time, nothing waits at all.
+public final class TextPerformance: Performance {
+    private let presenter: any GlyphPresenter
+    private var stream: GraphemeStream
+    private var queue = GlyphQueue()
+    private var layout: FlowLayout?
+    private var pacer: Pacer
+    private var fitted: FittedSchedule?
+    private let duration: Nanoseconds?
+    /// Show everything as soon as it arrives (`--instant` to an output without time).
+    private let timeless: Bool
+    private var ended = false
+    private var origin: Nanoseconds
+    /// Backpressure: stop reading while this many graphemes wait to be shown.
+    public var maxQueued = 1 << 16
+
+    public init(pacing: Pacing, presenter: any GlyphPresenter, width: Int, tabWidth: Int = 8,
+                instant: Bool, origin: Nanoseconds) {
+        self.presenter = presenter
+        self.stream = GraphemeStream(sanitizing: presenter.needsLayout)
+        self.layout = presenter.needsLayout ? FlowLayout(width: width, tabWidth: tabWidth) : nil
+        self.pacer = Pacer(graphemesPerSecond: pacing.graphemesPerSecond, pauses: pacing.pauses)
+        self.duration = pacing.duration
+        self.fitted = pacing.duration == nil ? nil : FittedSchedule(pauses: pacing.pauses)
+        self.timeless = instant && !presenter.carriesTime
+        self.origin = origin
+    }
+
+    public var wantsInput: Bool { !ended && (fitted != nil || queue.pending < maxQueued) }
+    public var holdsPartialInput: Bool { stream.holdsPartialInput || (layout?.heldCount ?? 0) > 0 }
+    public var isFinished: Bool { ended && queue.head == queue.count }
+
+    public func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
+        ingest(stream.push(bytes), at: now)
+    }
+
+    public func inputPaused(at now: Nanoseconds) throws {
+        ingest(stream.flushAfterPause(), at: now)
+        layout?.flushHeldWord()
+        ingest(GraphemeBatch(), at: now)
+    }
+
+    public func inputEnded(at now: Nanoseconds) throws {
+        ingest(stream.finish(), at: now)
+        layout?.flushHeldWord()
+        ended = true
+        ingest(GraphemeBatch(), at: now)
+        if let fitted, let duration {
+            // The whole text is known: spread it over the duration, starting now.
+            for k in queue.instants.count..<queue.count {
+                queue.schedule(now + fitted.offset(k, duration: duration))
+            }
+        }
+    }
+
+    private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        let first = queue.count
+        queue.append(batch, measure: layout != nil)
+        if layout != nil {
+            for k in first..<queue.count {
+                layout?.add(queue.kinds[k], width: Int(queue.widths[k]))
+            }
+            for placement in layout?.drain() ?? [] { queue.place(placement) }
+        }
+        let ready = layout == nil ? queue.count : queue.placements.count
+        if fitted != nil {
+            // --duration: only count units now; instants come at EOF (nothing is presented before).
+            for k in fitted!.units.count..<ready { fitted?.add(queue.kinds[k]) }
+            return
+        }
+        for k in queue.instants.count..<ready {
+            queue.schedule(pacer.schedule(queue.kinds[k], ready: now))
+        }
+    }
+
+    public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        let instants = queue.instants
+        var k = queue.head
+        if timeless {
+            k = instants.count
+        } else {
+            while k < instants.count && instants[k] <= now { k += 1 }
+        }
+        if k > queue.head {
+            try presenter.present(queue, queue.head..<k, at: timeless ? now : instants[k - 1])
+            queue.advanceHead(to: k)
+            queue.compact()
+        }
+        return !timeless && queue.head < queue.instants.count ? queue.instants[queue.head] : nil
+    }
+
+    public func finish(interrupted: Bool, at now: Nanoseconds) throws {
+        let next = layout.map { Placement(row: $0.row, column: $0.column, width: 0) }
+        try presenter.finish(next: next, interrupted: interrupted, at: now)
+    }
+}
