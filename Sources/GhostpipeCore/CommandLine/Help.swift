@@ -4,7 +4,7 @@ public enum Help {
 
     public static let text = """
     Usage: ghostpipe [OPTIONS] [FILE...]
-    Reveal text in the terminal in real time, grapheme by grapheme, like a typewriter.
+    Reveals text in the terminal in real time, grapheme by grapheme.
     Reads the FILEs in order, or standard input when there is none or FILE is '-'.
     Output starts before the input ends.
 

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import GhostpipeCore
+
+@Suite struct PlainOutput {
+    /// Random valid UTF-8 with everything awkward: CR LF, lone CR, BOM, NUL, escapes, emoji, marks.
+    static func awkwardText(seed: UInt64, length: Int) -> String {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["a", "b", " ", "\n", "\r\n", "\r", "\u{FEFF}", "\u{0}", "\u{1B}[31m", "\t", "é", "e\u{301}",
+                      "한", "\u{1100}\u{1161}", "👨‍👩‍👧", "🇰🇷", "👍🏽", "#️⃣", ". ", "…", "。", "\u{200D}", "\u{85}"]
+        return (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    @Test(arguments: 0..<20)
+    func instantPlainIsTheInputByteForByteWhateverTheReads(seed: Int) throws {
+        let text = Self.awkwardText(seed: UInt64(seed), length: 300)
+        let bytes = Array(text.utf8)
+        // Cut into reads of random sizes, arriving at once.
+        var random = SplitMix64(seed: UInt64(seed) + 100)
+        var chunks: [(Double, String)] = []
+        var i = 0
+        var pieces: [[UInt8]] = []
+        while i < bytes.count {
+            let n = 1 + Int(random.next() % 17)
+            pieces.append(Array(bytes[i..<min(bytes.count, i + n)]))
+            i += n
+        }
+        _ = chunks
+        let source = ScriptedInput(pieces.map { (0, $0) })
+        let output = MemorySink()
+        let session = try Session(options: try ArgumentParser.parse(["--instant"]),
+                                  surroundings: Surroundings(stdoutIsTerminal: false, terminalSize: nil, environment: [:]))
+        let performance = try session.textPerformance(stdout: output, recording: nil, origin: 0)
+        _ = try Player(performance: performance, input: source, clock: VirtualClock()).run()
+        #expect(output.bytes == bytes)
+        chunks = []
+    }
+
+    @Test func pacedPlainWritesGraphemesWholeAtTheirInstants() throws {
+        let run = try VirtualRun(["--cps", "10", "--no-pauses", "-o", "plain"], text: "a👨‍👩‍👧\r\nb")
+        #expect(run.output.writes.map { String(decoding: $0.bytes, as: UTF8.self) } == ["a", "👨‍👩‍👧", "\r\n", "b"])
+        #expect(run.output.writes.map(\.instant) == [0, 100_000_000, 200_000_000, 300_000_000])
+    }
+}
+
+@Suite struct Recording {
+    struct Cast {
+        var header: [String: Any]
+        var events: [(time: Double, kind: String, data: String)]
+    }
+
+    func parse(_ text: String) throws -> Cast {
+        let lines = text.split(separator: "\n").map(String.init)
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        var events: [(Double, String, String)] = []
+        for line in lines.dropFirst() {
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            #expect(array.count == 3)
+            events.append(((array[0] as! NSNumber).doubleValue, array[1] as! String, array[2] as! String))
+        }
+        return Cast(header: header, events: events)
+    }
+
+    @Test func castHasAHeaderMonotonicTimesAndTheTerminalOutput() throws {
+        let text = "Hello, world.\nSecond 한국어 👨‍👩‍👧 line\n"
+        let run = try VirtualRun(["--instant", "-o", "cast", "--width", "20", "--height", "6", "--cps", "20"], text: text)
+        let cast = try parse(run.output.text)
+        #expect(cast.header["version"] as? Int == 2)
+        #expect(cast.header["width"] as? Int == 20)
+        #expect(cast.header["height"] as? Int == 6)
+        #expect(cast.header["timestamp"] is NSNumber)
+        #expect(!cast.events.isEmpty && cast.events.allSatisfy { $0.kind == "o" })
+        let times = cast.events.map(\.time)
+        #expect(times == times.sorted())
+        // Exact timeline instants, even though --instant waited for nothing: 20 cps, pauses included.
+        #expect(times.first == 0)
+        #expect(times.contains(0.05))
+        // Replaying the recorded output gives the text, wrapped at 20 columns.
+        var model = ScreenModel(width: 20, height: 6)
+        model.feed(cast.events.map(\.data).joined())
+        #expect(model.transcript == expectedWrap(text, width: 20))
+        #expect(model.cursorVisible)
+    }
+
+    @Test func aRecordingAlongsideTheTerminalGetsTheSameBytes() throws {
+        let clock = VirtualClock()
+        let terminal = MemorySink()
+        let file = MemorySink()
+        let session = try Session(options: try ArgumentParser.parse(["--record", "x.cast", "--cps", "50"]),
+                                  surroundings: Surroundings(stdoutIsTerminal: true, terminalSize: (30, 8), environment: ["TERM": "xterm"]))
+        let performance = try session.textPerformance(stdout: terminal, recording: file, origin: 0)
+        _ = try Player(performance: performance, input: ScriptedInput("Recorded and shown.\n"), clock: clock).run()
+        let cast = try parse(file.text)
+        #expect(cast.header["width"] as? Int == 30)
+        #expect(cast.events.map(\.data).joined() == terminal.text)
+    }
+
+    @Test func jsonIsOneObjectPerGraphemeWithEscapedText() throws {
+        let run = try VirtualRun(["--instant", "-o", "json", "--cps", "4", "--no-pauses"], text: "\"\\\t\u{1B}👍🏽")
+        let lines = run.output.text.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"time":0.0,"text":"\""}"#, #"{"time":0.25,"text":"\\"}"#, #"{"time":0.5,"text":"\t"}"#,
+            #"{"time":0.75,"text":"\u001b"}"#, #"{"time":1.0,"text":"👍🏽"}"#,
+        ])
+    }
+}
+
+@Suite struct RendererAgainstAScreenModel {
+    /// Random frames drawn one after another: the screen must always equal the last frame.
+    @Test(arguments: 0..<10)
+    func screenAlwaysEqualsTheLastFrame(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let width = 12, height = 6
+        var renderer = TerminalRenderer(width: width, height: height, depth: .truecolor)
+        var model = ScreenModel(width: width, height: height)
+        let glyphs: [(String, Int)] = [("a", 1), ("b", 1), ("한", 2), ("👍🏽", 2), ("é", 1), (" ", 1)]
+        let styles: [Style] = [.plain, Style(foreground: .rgb(255, 0, 0)), Style(attributes: .bold), Style(background: .palette(4))]
+        for _ in 0..<40 {
+            var frame = Frame(width: width, origin: 0, rowCount: 4)
+            for _ in 0..<Int(random.next() % 30) {
+                let (text, w) = glyphs[Int(random.next() % UInt64(glyphs.count))]
+                frame.put(text, width: w, style: styles[Int(random.next() % 4)], row: Int(random.next() % 4), column: Int(random.next() % UInt64(width)))
+            }
+            var out: [UInt8] = []
+            renderer.render(frame, into: &out)
+            model.feed(out)
+            #expect(model.unknown.isEmpty)
+            for r in 0..<4 {
+                for c in 0..<width {
+                    let expected = frame.rows[r][c]
+                    let got = model.cells[r][c]
+                    #expect(got.text == expected.text && got.width == expected.width && (expected.width == 0 || got.style == expected.style),
+                            "seed \(seed) cell \(r),\(c): \(got) != \(expected)")
+                }
+            }
+        }
+    }
+}

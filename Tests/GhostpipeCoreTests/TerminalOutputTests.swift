@@ -1,0 +1,82 @@
+import Testing
+@testable import GhostpipeCore
+
+/// Terminal output through the whole pipeline on a virtual clock, replayed into a screen model.
+@Suite struct TerminalOutput {
+    let sample = """
+    The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs!
+    한국어 문장은 띄어쓰기로 나뉩니다. 가나다라마바사 아자차카타파하.
+    Family 👨‍👩‍👧 flag 🇰🇷 thumbs 👍🏽 café e\u{301}tude.
+
+    Last line.
+    """
+
+    @Test(arguments: [20, 33, 80])
+    func finalScreenIsTheWrappedText(columns: Int) throws {
+        let run = try VirtualRun(["--cps", "1000"], text: sample, terminal: (columns, 40))
+        let screen = run.screen(columns: columns, rows: 40)
+        #expect(screen.transcript == expectedWrap(sample, width: columns))
+        #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+        #expect(screen.cursorVisible)
+        #expect(screen.style == .plain)
+    }
+
+    @Test(arguments: [20, 33])
+    func nothingOnScreenEverMovesOrChanges(columns: Int) throws {
+        let run = try VirtualRun(["--cps", "1000"], text: sample, terminal: (columns, 40))
+        var model = ScreenModel(width: columns, height: 40)
+        var seen: [[String?]] = Array(repeating: Array(repeating: nil, count: columns), count: 40)
+        for write in run.output.writes {
+            model.feed(write.bytes)
+            for r in 0..<40 {
+                for c in 0..<columns {
+                    let cell = model.cells[r][c]
+                    guard !cell.isBlank else {
+                        #expect(seen[r][c] == nil, "cell \(r),\(c) was erased")
+                        continue
+                    }
+                    if let before = seen[r][c] { #expect(before == cell.text, "cell \(r),\(c) changed") }
+                    seen[r][c] = cell.text
+                }
+            }
+        }
+    }
+
+    @Test func eachGraphemeIsWrittenWholeAtItsInstant() throws {
+        let run = try VirtualRun(["--cps", "10", "--no-pauses"], text: "a👨‍👩‍👧b", terminal: (20, 5))
+        let visible = run.output.writes.map { write -> String in
+            var s = String(decoding: write.bytes, as: UTF8.self)
+            // Drop our own escape sequences to see the text each write reveals.
+            while let r = s.range(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", options: .regularExpression) { s.removeSubrange(r) }
+            return s
+        }.filter { !$0.isEmpty }
+        #expect(visible == ["a", "👨‍👩‍👧", "b"])
+        #expect(run.output.writes.filter { !$0.bytes.isEmpty }.map(\.instant).prefix(3) == [0, 100_000_000, 200_000_000])
+    }
+
+    @Test func longTextScrollsAndKeepsEveryLine() throws {
+        let text = (1...60).map { "line \($0) of a long text" }.joined(separator: "\n") + "\n"
+        let run = try VirtualRun(["--cps", "5000"], text: text, terminal: (30, 10))
+        let screen = run.screen(columns: 30, rows: 10)
+        #expect(screen.transcript == (1...60).map { "line \($0) of a long text" })
+        #expect(screen.row == 9 && screen.column == 0)  // the cursor ends where `cat` leaves it
+    }
+
+    @Test func instantShowsTheFinalTextAtOnce() throws {
+        let run = try VirtualRun(["--instant"], text: sample, terminal: (33, 30))
+        #expect(run.output.writes.allSatisfy { $0.instant == 0 })
+        #expect(run.screen(columns: 33, rows: 30).transcript == expectedWrap(sample, width: 33))
+    }
+
+    @Test func escapeSequencesFromTheInputNeverReachTheTerminal() throws {
+        let hostile = "a\u{1B}]0;pwned\u{7}b\u{1B}]52;c;aGk=\u{1B}\\c\u{1B}[2Jd\u{1B}cE\u{9B}6nf\u{9D}0;x\u{9C}g\u{7}\u{8}h\r\ni\rj"
+        let run = try VirtualRun(["--instant"], text: hostile, terminal: (40, 5))
+        let screen = run.screen(columns: 40, rows: 5)
+        #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+        #expect(screen.transcript == ["abcdEfgh", "i", "j"])
+        let written = run.output.text
+        for forbidden in ["\u{1B}]", "\u{1B}c", "\u{1B}[2J", "\u{9B}", "\u{9D}", "\u{7}", "\u{8}"] {
+            #expect(!written.contains(forbidden), "wrote \(forbidden.unicodeScalars.map { $0.value })")
+        }
+    }
+}
