@@ -13,8 +13,11 @@ let package = Package(
         .library(name: "GhostpipeCore", targets: ["GhostpipeCore"]),
     ],
     targets: [
+        // The few system calls Swift's Glibc module hides (pseudo-terminals, ppoll, timer slack).
+        .target(name: "CGhostpipe"),
         .target(
             name: "GhostpipeCore",
+            dependencies: ["CGhostpipe"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .executableTarget(

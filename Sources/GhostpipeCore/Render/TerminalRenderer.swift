@@ -85,8 +85,17 @@ public struct TerminalRenderer {
         return row > bottomRow ? Array(repeating: .blank, count: width) : nil
     }
 
-    private mutating func drawRow(_ row: Int, old: [Cell]?, new: [Cell], into out: inout [UInt8]) {
+    private mutating func drawRow(_ row: Int, old known: [Cell]?, new: [Cell], into out: inout [UInt8]) {
         unknownRows.remove(row)
+        var old = known
+        if old == nil {
+            // What the row holds is unknown (the row ghostpipe started on, or after a redraw request):
+            // clear it first, then draw on a blank row.
+            move(toRow: row, column: 0, into: &out)
+            resetStyle(into: &out)
+            out.append(contentsOf: ANSI.eraseToEndOfLine)
+            old = Array(repeating: .blank, count: width)
+        }
         // Everything after the last non-blank cell is cleared with one EL rather than spaces.
         var contentEnd = new.count
         while contentEnd > 0 && new[contentEnd - 1].isBlank { contentEnd -= 1 }
@@ -110,6 +119,13 @@ public struct TerminalRenderer {
                 k += 1
             }
             if end < contentEnd && new[end].width == 0 { end += 1 }
+            // Reaching `start` by rewriting a few unchanged cells beats a cursor move when they are
+            // one-byte characters in the current style (a typed space: " " instead of ESC [ C).
+            let skip = start - cursorColumn
+            if cursorRow == row, !pendingWrap, skip > 0, skip <= 3,
+               new[cursorColumn..<start].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
+                start = cursorColumn
+            }
             move(toRow: row, column: start, into: &out)
             for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
             c = end

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// The real binary with pipes: what a shell user and a script see.
+@Suite struct Command {
+    @Test func helpAndVersion() throws {
+        let help = try Binary.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.text.hasPrefix("Usage: ghostpipe [OPTIONS] [FILE...]"))
+        #expect(help.stderr.isEmpty)
+        let version = try Binary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.text.hasPrefix("ghostpipe "))
+    }
+
+    @Test func usageErrorsExitTwoWithASuggestion() throws {
+        let result = try Binary.run(["--wmp", "300"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "ghostpipe: unknown option '--wmp'; did you mean '--wpm'?\nTry 'ghostpipe --help' for more information.\n")
+    }
+
+    @Test func aFileThatCannotBeOpenedIsReportedAndTheOthersStillPlay() throws {
+        let result = try Binary.run(["--instant", "nope.txt", Binary.sample("motd.txt"), "/"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "ghostpipe: nope.txt: No such file or directory\nghostpipe: /: Is a directory\n")
+        #expect(result.stdout == Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample("motd.txt")))))
+    }
+
+    @Test(arguments: ["script.txt", "korean.txt", "emoji.txt", "motd.txt"])
+    func instantPlainOutputIsTheInputByteForByte(sample: String) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample(sample))))
+        let fromStdin = try Binary.run(["--instant"], stdin: bytes)
+        #expect(fromStdin.status == 0)
+        #expect(fromStdin.stdout == bytes)
+        let fromFile = try Binary.run(["--instant", Binary.sample(sample)])
+        #expect(fromFile.stdout == bytes)
+        #expect(!fromFile.stdout.contains(0x1B))
+    }
+
+    @Test func filesAndStdinInOrder() throws {
+        let result = try Binary.run(["--instant", Binary.sample("motd.txt"), "-", Binary.sample("motd.txt")], stdin: Array("<stdin>\n".utf8))
+        let motd = try String(contentsOfFile: Binary.sample("motd.txt"), encoding: .utf8)
+        #expect(result.text == motd + "<stdin>\n" + motd)
+    }
+
+    @Test func aBrokenPipeEndsQuietly() throws {
+        let big = String(repeating: "All work and no play makes Jack a dull boy.\n", count: 200_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-big-\(getpid()).txt").path
+        try big.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" --instant \"$1\" | head -1; echo \"status=${PIPESTATUS:-}\"", Binary.path, path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stdout.hasPrefix("All work and no play makes Jack a dull boy.\n"))
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test func outputBeginsBeforeTheInputEnds() throws {
+        // The writer keeps the pipe open for 3 s; the first line must come out long before that.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "(printf 'first line\\n'; sleep 3; printf 'second\\n') | \"$0\" --cps 1000", Binary.path]
+        let out = Pipe()
+        process.standardOutput = out
+        let start = Date()
+        try process.run()
+        let handle = out.fileHandleForReading
+        var received = Data()
+        while !String(decoding: received, as: UTF8.self).contains("first line\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed < 2, "first line took \(elapsed) s")
+        process.waitUntilExit()
+        received.append(handle.readDataToEndOfFile())
+        #expect(String(decoding: received, as: UTF8.self) == "first line\nsecond\n")
+    }
+
+    @Test func jsonAndCastFromTheBinary() throws {
+        let json = try Binary.run(["--instant", "-o", "json", "--cps", "20", "--no-pauses"], stdin: Array("héllo".utf8))
+        #expect(json.text == """
+        {"time":0.0,"text":"h"}
+        {"time":0.05,"text":"é"}
+        {"time":0.1,"text":"l"}
+        {"time":0.15,"text":"l"}
+        {"time":0.2,"text":"o"}
+
+        """)
+        let cast = try Binary.run(["--instant", "-o", "cast", Binary.sample("korean.txt")])
+        #expect(cast.status == 0)
+        let header = try JSONSerialization.jsonObject(with: Data(cast.text.split(separator: "\n")[0].utf8)) as? [String: Any]
+        #expect(header?["version"] as? Int == 2)
+        #expect(header?["width"] as? Int == 80)
+        #expect(header?["height"] as? Int == 24)
+    }
+
+    /// asciinema itself must accept the recording (CI installs it; a missing asciinema fails here).
+    @Test func asciinemaAcceptsTheRecording() throws {
+        let cast = try Binary.run(["--instant", "-o", "cast", Binary.sample("emoji.txt")])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-\(getpid()).cast").path
+        try Data(cast.stdout).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // asciinema cat opens /dev/tty, so it runs on a pseudo-terminal of its own.
+        let replay = try Binary.runInTerminal("asciinema cat '\(path)'", rows: 24, columns: 80)
+        #expect(replay.status == 0, "asciinema cat: \(replay.text)")
+        #expect(replay.text.contains("Families:"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real binary on a pseudo-terminal: what only a terminal shows.
+@Suite struct OnATerminal {
+    @Test func itAnimatesAndRestoresTheCursor() throws {
+        let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --cps 400 \"\(Binary.sample("motd.txt"))\"", rows: 12, columns: 60)
+        #expect(run.status == 0)
+        let text = run.text
+        #expect(text.hasPrefix("\u{1B}[?25l"))
+        #expect(text.hasSuffix("\u{1B}[?25h"))
+        #expect(text.contains("Welcome back."))
+        // Graphemes came out over time, not in one burst.
+        #expect(run.chunks.count > 20)
+        #expect((run.chunks.last?.time ?? 0) - (run.chunks.first?.time ?? 0) > 0.3)
+    }
+
+    @Test(arguments: [(Int32(2), "\u{3}"), (Int32(15), "")])
+    func anInterruptRestoresTheTerminalAndExitsWith128PlusTheSignal(signal: Int32, typed: String) throws {
+        let action: Binary.Action = typed.isEmpty ? .signal(signal) : .type(Array(typed.utf8))
+        let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --cps 20 \"\(Binary.sample("script.txt"))\"",
+                                           rows: 10, columns: 50, actions: [(0.8, action)])
+        #expect(run.status == 128 + signal)
+        let text = run.text
+        #expect(text.hasPrefix("\u{1B}[?25l"))
+        // Attributes off, cursor shown, and the prompt will start on a fresh line.
+        #expect(text.hasSuffix("\u{1B}[?25h"), "\(text.suffix(40).debugDescription)")
+        #expect(text.suffix(30).contains("\r\n"))
+        #expect(!text.contains("Two hours of subtitles"))  // it stopped early
+    }
+
+    @Test func pipedOutputHasNoEscapesEvenFromATerminal() throws {
+        let run = try Binary.runInTerminal("\"$GHOSTPIPE\" --instant \"\(Binary.sample("emoji.txt"))\" | cat", rows: 10, columns: 50)
+        #expect(run.status == 0)
+        #expect(!run.text.contains("\u{1B}"))
+    }
+
+    @Test func termDumbMeansNoCursorControl() throws {
+        let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --cps 2000 \"\(Binary.sample("motd.txt"))\"", rows: 10, columns: 60,
+                                           environment: ["TERM": "dumb"])
+        #expect(run.status == 0)
+        #expect(!run.text.contains("\u{1B}"))
+    }
+}
