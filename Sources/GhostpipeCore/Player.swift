@@ -71,6 +71,9 @@ public final class Player {
             if wantsInput && performance.holdsPartialInput {
                 if inputDescriptor != nil { idleTimeout = max(0, idleAt - now) } else { deadline = min(deadline ?? .max, idleAt) }
             }
+            // Nothing due and no input wanted: nothing can ever happen again (a performance that is
+            // done but does not say so). Stop rather than sleep forever.
+            if deadline == nil && descriptors.isEmpty && idleTimeout == nil { break }
             if let signals { descriptors.append(signals.descriptor) }
 
             let wake = clock.wait(until: deadline, descriptors: descriptors, idleTimeout: idleTimeout)

@@ -24,6 +24,8 @@ public struct Session: Sendable {
     public var rows: Int
     public var depth: ColorDepth
     public var environment: [String: String]
+    /// The animation seed (`--seed`, or random).
+    public var seed: UInt64
 
     public init(options: Options, surroundings: Surroundings) throws(UsageError) {
         self.options = options
@@ -46,14 +48,50 @@ public struct Session: Sendable {
             columns = options.width ?? 80
             rows = options.height ?? 24
         }
-        depth = mode == .cast ? .truecolor : ColorDepth.detect(environment: env)
+        depth = Session.colorDepth(options: options, mode: mode, environment: env)
+        seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         if options.record != nil && (mode == .plain || mode == .json) {
             throw UsageError("--record records terminal output, but the output is \(mode.rawValue) (stdout is not a terminal); use --output cast > FILE")
         }
     }
 
-    /// Builds the text performance writing to `stdout` (and `recording`, if any).
-    public func textPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> TextPerformance {
+    /// Colour depth: `--color never` → none; `--colors N` → N; a recording → truecolor (the viewer
+    /// decides); otherwise what the environment says, at least 16 colours with `--color always`.
+    static func colorDepth(options: Options, mode: OutputMode, environment: [String: String]) -> ColorDepth {
+        if options.color == .never { return .none }
+        if let forced = options.colors { return forced }
+        if mode == .cast { return .truecolor }
+        let detected = ColorDepth.detect(environment: environment)
+        return options.color == .always ? max(detected, .ansi16) : detected
+    }
+
+    /// The effect context for this run.
+    public var effectContext: EffectContext {
+        EffectContext(depth: depth, seed: seed, graphemesPerSecond: options.pacing.graphemesPerSecond,
+                      acceleration: options.acceleration)
+    }
+
+    /// Builds the performance for streamed text: the typewriter, or blocks revealed by another effect.
+    public func textPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any Performance {
+        let effect = EffectCatalog.named(options.effect) ?? Typewriter()
+        if !(effect is Typewriter), mode == .terminal || mode == .cast {
+            let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
+                              width: columns, height: rows, depth: depth)
+            return BlockPerformance(stage: stage, effect: effect, context: effectContext, tabWidth: options.tabWidth,
+                                    duration: options.pacing.duration, instant: options.instant,
+                                    recording: mode == .cast || recording != nil)
+        }
+        return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
+    }
+
+    /// The terminal output, or its recording, or both.
+    func screenSink(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any ByteSink {
+        var sinks: [any ByteSink] = [mode == .cast ? try castRecorder(stdout, origin: origin) : stdout]
+        if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
+        return sinks.count == 1 ? sinks[0] : TeeSink(sinks)
+    }
+
+    func typewriterPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> TextPerformance {
         let presenter: any GlyphPresenter
         switch mode {
         case .plain, .auto:
@@ -61,11 +99,9 @@ public struct Session: Sendable {
         case .json:
             presenter = JSONPresenter(sink: stdout, origin: origin)
         case .terminal, .cast:
-            var sinks: [any ByteSink] = []
-            sinks.append(mode == .cast ? try castRecorder(stdout, origin: origin) : stdout)
-            if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
-            presenter = FlowScreenPresenter(sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks), width: columns,
-                                            height: rows, depth: depth, carriesTime: mode == .cast || recording != nil)
+            presenter = FlowScreenPresenter(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
+                                            width: columns, height: rows, depth: depth,
+                                            carriesTime: mode == .cast || recording != nil)
         }
         return TextPerformance(pacing: options.pacing, presenter: presenter, width: columns,
                                tabWidth: options.tabWidth, instant: options.instant, origin: origin)

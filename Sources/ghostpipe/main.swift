@@ -20,6 +20,10 @@ if options.showHelp {
     print(Help.text)
     exit(0)
 }
+if options.listEffects {
+    print(EffectCatalog.listing)
+    exit(0)
+}
 if options.showVersion {
     print("ghostpipe \(Help.version)")
     exit(0)

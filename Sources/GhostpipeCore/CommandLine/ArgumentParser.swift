@@ -32,6 +32,33 @@ public enum ArgumentParser {
         Spec(long: "record", short: "r", value: "FILE") { o, v in o.record = v },
         Spec(long: "width", short: nil, value: "N") { o, v throws(UsageError) in o.width = try count(v, "--width") },
         Spec(long: "height", short: nil, value: "N") { o, v throws(UsageError) in o.height = try count(v, "--height") },
+        Spec(long: "effect", short: "e", value: "NAME") { o, v throws(UsageError) in
+            guard EffectCatalog.named(v) != nil else {
+                throw UsageError("--effect: unknown effect '\(v)' (try --list-effects)" + closest(v, among: EffectCatalog.all.map(\.name), prefix: ""))
+            }
+            o.effect = v
+        },
+        Spec(long: "list-effects", short: nil, value: nil) { o, _ in o.listEffects = true },
+        Spec(long: "seed", short: nil, value: "N") { o, v throws(UsageError) in
+            guard let seed = UInt64(v) else { throw UsageError("--seed: '\(v)' is not a whole number from 0 to \(UInt64.max)") }
+            o.seed = seed
+        },
+        Spec(long: "accel", short: nil, value: "F") { o, v throws(UsageError) in
+            guard let f = Double(v), f > 0, f <= 1 else { throw UsageError("--accel: '\(v)' is not a factor above 0 and at most 1") }
+            o.acceleration = f
+        },
+        Spec(long: "color", short: nil, value: "WHEN") { o, v throws(UsageError) in
+            guard let choice = ColorChoice(rawValue: v) else { throw UsageError("--color: '\(v)' is not one of auto, always, never") }
+            o.color = choice
+        },
+        Spec(long: "colors", short: nil, value: "N") { o, v throws(UsageError) in
+            switch v {
+            case "16": o.colors = .ansi16
+            case "256": o.colors = .palette256
+            case "truecolor", "24bit", "16m": o.colors = .truecolor
+            default: throw UsageError("--colors: '\(v)' is not one of 16, 256, truecolor")
+            }
+        },
         Spec(long: "help", short: "h", value: nil) { o, _ in o.showHelp = true },
         Spec(long: "version", short: "V", value: nil) { o, _ in o.showVersion = true },
     ]
@@ -88,14 +115,18 @@ public enum ArgumentParser {
 
     /// `; did you mean '--wpm'?` for the closest long option, if it is close enough.
     static func suggestion(for name: String) -> String {
-        let candidates = specs.map(\.long)
+        closest(name, among: specs.map(\.long), prefix: "--")
+    }
+
+    /// `; did you mean 'X'?` for the candidate closest to `name`, if any is close enough.
+    static func closest(_ name: String, among candidates: [String], prefix: String) -> String {
         var best: (String, Int)?
         for candidate in candidates {
             var distance = editDistance(name, candidate)
             if candidate.hasPrefix(name) && name.count >= 2 { distance = min(distance, 1) }
             if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }
         }
-        return best.map { "; did you mean '--\($0.0)'?" } ?? ""
+        return best.map { "; did you mean '\(prefix)\($0.0)'?" } ?? ""
     }
 
     /// Edit distance counting a swap of neighbours as one edit (optimal string alignment), so that

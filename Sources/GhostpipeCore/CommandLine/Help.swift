@@ -18,6 +18,17 @@ public enum Help {
       -i, --instant       wait for nothing: show the final text at once; cast and
                           json output keep the exact timestamps
 
+    Effects:
+      -e, --effect NAME   how text is revealed (default typewriter); the others
+                          reveal a paragraph at a time (see --list-effects)
+          --list-effects  list the effects with one line each, and exit
+          --seed N        the same seed gives the same animation (default random)
+          --accel F       each step of a stepped reveal lasts F times the one
+                          before (default 0.9)
+          --color WHEN    auto, always or never (default auto: honours NO_COLOR
+                          and TERM=dumb)
+          --colors N      16, 256 or truecolor (default: from COLORTERM and TERM)
+
     Output:
       -o, --output MODE   auto, terminal, plain, cast or json (default auto:
                           terminal when stdout is a terminal, plain otherwise)

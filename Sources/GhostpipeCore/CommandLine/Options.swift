@@ -22,10 +22,30 @@ public struct Options: Sendable {
     public var width: Int?
     public var height: Int?
     public var tabWidth = 8
+    /// `--effect`: the reveal.
+    public var effect = "typewriter"
+    /// `--seed`: the same seed gives the same animation (random when nil).
+    public var seed: UInt64?
+    /// `--accel`: each step of a stepped reveal lasts this factor of the one before.
+    public var acceleration = 0.9
+    public var color = ColorChoice.auto
+    /// `--colors`: force a colour depth.
+    public var colors: ColorDepth?
+    public var listEffects = false
     public var showHelp = false
     public var showVersion = false
 
     public init() {}
+}
+
+/// `--color`: whether to use colour at all.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    /// As the environment says (NO_COLOR, TERM=dumb, COLORTERM, TERM).
+    case auto
+    /// Colour even where the environment says not (NO_COLOR is still honoured by `auto` only).
+    case always
+    /// No colour (animation still runs; fades become a hold, then the final text).
+    case never
 }
 
 /// A mistake on the command line: printed as `ghostpipe: <message>` with a hint to `--help`, exit 2.

@@ -48,6 +48,12 @@ public struct TerminalRenderer {
         previous = frame
     }
 
+    /// Makes sure rows up to `row` exist (a band reserved at the bottom), creating them blank.
+    public mutating func reserve(through row: Int, into out: inout [UInt8]) {
+        guard row > bottomRow else { return }
+        move(toRow: row, column: 0, into: &out)
+    }
+
     /// Forget what is on the screen (after SIGCONT, or anything else that may have drawn over it):
     /// the next frame redraws every row it has.
     public mutating func invalidate() {

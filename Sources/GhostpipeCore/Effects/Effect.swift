@@ -1,0 +1,122 @@
+/// One grapheme of a block, laid out in its final place (row and column relative to the block).
+public struct Glyph: Equatable, Sendable {
+    public var text: String
+    public var row: Int
+    public var column: Int
+    /// Columns it covers (1 or 2).
+    public var width: Int
+    public var style: Style
+    /// For the typewriter: when it appears, as an offset from the block's start (nil: spread evenly).
+    public var reveal: Nanoseconds?
+
+    public init(_ text: String, row: Int, column: Int, width: Int, style: Style = .plain, reveal: Nanoseconds? = nil) {
+        self.text = text
+        self.row = row
+        self.column = column
+        self.width = width
+        self.style = style
+        self.reveal = reveal
+    }
+
+    /// Whitespace draws nothing; effects skip it.
+    public var isBlank: Bool { text == " " || text == "\u{3000}" || text == "\u{A0}" }
+}
+
+/// Text laid out in its final position before anything is revealed, so nothing jumps: what every
+/// effect animates. Glyphs are in reading order; blanks (spaces) are not included.
+public struct Block: Equatable, Sendable {
+    public var glyphs: [Glyph]
+    /// Size of the block's box.
+    public var rows: Int
+    public var columns: Int
+    /// Where text following the block continues (row, column), relative to its top-left: after a
+    /// final line break that is the start of the row below the block.
+    public var end: Placement
+
+    public init(glyphs: [Glyph], rows: Int, columns: Int, end: Placement? = nil) {
+        self.glyphs = glyphs
+        self.rows = rows
+        self.columns = columns
+        self.end = end ?? Placement(row: rows, column: 0, width: 0)
+    }
+
+    /// The rows `range` of this block as a block of their own (slices of a block taller than the screen).
+    public func slice(rows range: Range<Int>) -> Block {
+        let glyphs = self.glyphs.filter { range.contains($0.row) }.map { g -> Glyph in
+            var g = g
+            g.row -= range.lowerBound
+            return g
+        }
+        let isLast = range.upperBound >= rows
+        return Block(glyphs: glyphs, rows: range.count, columns: columns,
+                     end: isLast ? Placement(row: end.row - range.lowerBound, column: end.column, width: 0)
+                                 : Placement(row: range.count, column: 0, width: 0))
+    }
+
+    /// Number of visible graphemes (what "scaled by text length" counts).
+    public var count: Int { glyphs.count }
+}
+
+/// What an effect may know besides the block and the time.
+public struct EffectContext: Sendable {
+    /// Colours the terminal can show; effects that fade need at least 16.
+    public var depth: ColorDepth
+    /// The colour a fade starts from (the terminal's background, assumed dark unless known).
+    public var background: (UInt8, UInt8, UInt8)
+    /// The colour of text drawn in the terminal's default colour (for fades towards it).
+    public var foreground: (UInt8, UInt8, UInt8)
+    /// Same seed, same animation.
+    public var seed: UInt64
+    /// Graphemes per second of the run's pace (effects scale their natural duration with it).
+    public var graphemesPerSecond: Double
+    /// `--accel`: each step of a stepped reveal lasts this factor of the one before (0 < F ≤ 1).
+    public var acceleration: Double
+    /// The block shown before this one in the same place, for transitions (`morph`).
+    public var previous: Block?
+
+    public init(depth: ColorDepth = .truecolor, background: (UInt8, UInt8, UInt8) = (0, 0, 0),
+                foreground: (UInt8, UInt8, UInt8) = (229, 229, 229), seed: UInt64 = 0,
+                graphemesPerSecond: Double = 25, acceleration: Double = 0.9, previous: Block? = nil) {
+        self.depth = depth
+        self.background = background
+        self.foreground = foreground
+        self.seed = seed
+        self.graphemesPerSecond = graphemesPerSecond
+        self.acceleration = acceleration
+        self.previous = previous
+    }
+}
+
+/// A reveal: a pure function from a laid-out block and the time since it started to what the block's
+/// cells show. No timers, no state that time does not determine; the same seed gives the same frames.
+public protocol Effect: Sendable {
+    /// The name `--effect` takes.
+    var name: String { get }
+    /// One line for `--list-effects`.
+    var summary: String { get }
+
+    /// How long the reveal takes. `budget` is the time it is given (a cue's reveal budget, a share of
+    /// `--duration`); without one, the effect's natural duration for this block at the context's pace.
+    func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds
+
+    /// Draws `block` as it looks at `elapsed` (0 ≤ elapsed; at or after `duration` it is the final
+    /// text) into `frame`, with the block's top-left cell at (`row`, `column`).
+    func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
+              into frame: inout Frame, row: Int, column: Int)
+
+    /// The next elapsed time after `elapsed` at which the drawing changes; nil once it never will.
+    /// Continuous effects (fades) answer with their frame interval.
+    func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds?
+}
+
+extension Effect {
+    /// Draws every glyph in its final look: what all effects end on.
+    public func drawFinal(_ block: Block, into frame: inout Frame, row: Int, column: Int) {
+        for glyph in block.glyphs {
+            frame.put(glyph.text, width: glyph.width, style: glyph.style, row: row + glyph.row, column: column + glyph.column)
+        }
+    }
+}
+
+/// Continuous animations are drawn at most this often (60 frames per second).
+public let frameInterval: Nanoseconds = Time.second / 60

@@ -1,0 +1,38 @@
+/// Ghost typing: graphemes appear one by one in reading order, each in its final place. With per-glyph
+/// instants (streamed text, WebVTT word timing) it follows them; otherwise it spreads the block evenly
+/// over its duration.
+public struct Typewriter: Effect {
+    public init() {}
+    public var name: String { "typewriter" }
+    public var summary: String { "graphemes appear one by one in their final place (default)" }
+
+    public func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds {
+        if let last = block.glyphs.last?.reveal { return last }
+        let natural = Nanoseconds(Double(max(0, block.count - 1)) / context.graphemesPerSecond * 1e9)
+        return budget.map { min($0, natural) } ?? natural
+    }
+
+    /// When glyph `k` appears.
+    func instant(_ k: Int, of block: Block, duration: Nanoseconds) -> Nanoseconds {
+        if let reveal = block.glyphs[k].reveal { return reveal }
+        guard block.count > 1 else { return 0 }
+        return Nanoseconds((Double(k) * Double(duration) / Double(block.count - 1)).rounded())
+    }
+
+    public func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
+                     into frame: inout Frame, row: Int, column: Int) {
+        for (k, glyph) in block.glyphs.enumerated() where instant(k, of: block, duration: duration) <= elapsed {
+            frame.put(glyph.text, width: glyph.width, style: glyph.style, row: row + glyph.row, column: column + glyph.column)
+        }
+    }
+
+    public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
+        // Reveal instants are non-decreasing: binary search the first one after `elapsed`.
+        var low = 0, high = block.count
+        while low < high {
+            let mid = (low + high) / 2
+            if instant(mid, of: block, duration: duration) <= elapsed { low = mid + 1 } else { high = mid }
+        }
+        return low < block.count ? instant(low, of: block, duration: duration) : nil
+    }
+}

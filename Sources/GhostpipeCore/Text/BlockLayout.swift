@@ -1,0 +1,66 @@
+/// One grapheme to lay out into a block: its text, look and (for the typewriter) its reveal offset.
+public struct StyledGrapheme: Sendable {
+    public var text: String
+    public var style: Style
+    public var reveal: Nanoseconds?
+    public init(_ text: String, style: Style = .plain, reveal: Nanoseconds? = nil) {
+        self.text = text
+        self.style = style
+        self.reveal = reveal
+    }
+}
+
+/// How the rows of a block sit in its box.
+public enum RowAlignment: Sendable { case left, center, right }
+
+/// Lays out a whole piece of text (a paragraph, a cue) into a `Block` with the same word wrap as the
+/// streaming typewriter, then aligns each row in a box of `width` columns.
+public enum BlockLayout {
+    /// `graphemes` are extended grapheme clusters in reading order, with `"\n"` between lines.
+    /// `boxWidth`: the box the rows are aligned in (defaults to the widest row).
+    public static func layout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
+                              tabWidth: Int = 8, boxWidth: Int? = nil) -> Block {
+        var flow = FlowLayout(width: width, tabWidth: tabWidth)
+        var placements: [Placement] = []
+        placements.reserveCapacity(graphemes.count)
+        var widths: [Int] = []
+        var kinds: [GraphemeKind] = []
+        for g in graphemes {
+            let kind = g.text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? GraphemeKind.of(Array(g.text.utf8).withUnsafeBufferPointer { $0 })
+            let w = kind == .newline || kind == .tab ? 0 : DisplayWidth.of(g.text)
+            kinds.append(kind)
+            widths.append(w)
+            flow.add(kind, width: w)
+            placements += flow.drain()
+        }
+        flow.flushHeldWord()
+        placements += flow.drain()
+
+        var glyphs: [Glyph] = []
+        var rowWidths: [Int: Int] = [:]
+        var rows = 0
+        for (k, g) in graphemes.enumerated() {
+            let p = placements[k]
+            rows = max(rows, p.row + (kinds[k] == .newline ? 0 : 1))
+            guard p.width > 0, !kinds[k].isBlank, widths[k] > 0 else { continue }
+            glyphs.append(Glyph(g.text, row: p.row, column: p.column, width: p.width, style: g.style, reveal: g.reveal))
+            rowWidths[p.row] = max(rowWidths[p.row] ?? 0, p.column + p.width)
+        }
+        // A text ending in a line break still counts the rows before it.
+        if let last = placements.last, kinds.last == .newline { rows = max(rows, last.row + 1) }
+        let widest = rowWidths.values.max() ?? 0
+        let box = max(boxWidth ?? widest, widest)
+        if alignment != .left {
+            for i in glyphs.indices {
+                let slack = box - (rowWidths[glyphs[i].row] ?? 0)
+                glyphs[i].column += alignment == .center ? slack / 2 : slack
+            }
+        }
+        return Block(glyphs: glyphs, rows: rows, columns: box, end: Placement(row: flow.row, column: flow.column, width: 0))
+    }
+
+    /// Splits a string into styled graphemes.
+    public static func graphemes(_ text: String, style: Style = .plain) -> [StyledGrapheme] {
+        text.map { StyledGrapheme(String($0), style: style) }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import GhostpipeCore
+
+/// A trivial effect for testing the block machinery: nothing, then the whole block at half time.
+struct AppearAtHalf: Effect {
+    var name: String { "half" }
+    var summary: String { "test" }
+    func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds { budget ?? Time.second }
+    func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext, into frame: inout Frame, row: Int, column: Int) {
+        if elapsed * 2 >= duration { drawFinal(block, into: &frame, row: row, column: column) }
+    }
+    func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
+        elapsed * 2 < duration ? duration / 2 : nil
+    }
+}
+
+/// The text a write shows, without ghostpipe's own escape sequences.
+func visibleText(_ bytes: [UInt8]) -> String {
+    var s = String(decoding: bytes, as: UTF8.self)
+    while let r = s.range(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", options: .regularExpression) { s.removeSubrange(r) }
+    return s.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+@Suite struct BlockReveals {
+    func run(_ chunks: [(Double, String)], columns: Int = 30, rows: Int = 8, duration: Nanoseconds? = nil,
+             instant: Bool = false) throws -> (MemorySink, Player.Outcome) {
+        let sink = MemorySink()
+        let stage = Stage(sink: sink, width: columns, height: rows, depth: .truecolor)
+        let performance = BlockPerformance(stage: stage, effect: AppearAtHalf(), context: EffectContext(),
+                                           duration: duration, instant: instant, recording: false)
+        let input = ScriptedInput(chunks.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) })
+        let outcome = try Player(performance: performance, input: input, clock: VirtualClock()).run()
+        return (sink, outcome)
+    }
+
+    @Test func paragraphsAppearOneAfterAnotherAndEndLikeCat() throws {
+        let text = "First paragraph, two\nlines.\n\nSecond one.\n\n\nThird after two blank lines.\n"
+        let (sink, _) = try run([(0, text)])
+        var screen = ScreenModel(width: 30, height: 8)
+        screen.feed(sink.bytes)
+        #expect(screen.transcript == expectedWrap(text, width: 30))
+        #expect(screen.row == 7 && screen.column == 0)
+        // Paragraph k appears at k + 0.5 s (each takes 1 s, shown at its half).
+        let instants = sink.writes.filter { !visibleText($0.bytes).isEmpty }.map(\.instant)
+        #expect(instants == [500_000_000, 1_500_000_000, 2_500_000_000])
+    }
+
+    @Test func aParagraphIsShownWhenCompleteOrWhenAnInteractiveStreamPauses() throws {
+        let (sink, _) = try run([(0, "line one\nline"), (5, " two\n\nnext\n")])
+        let first = sink.writes.first { String(decoding: $0.bytes, as: UTF8.self).contains("line one") }
+        // The complete first line is shown after the 300 ms pause (at 0.3 + 0.5 s), not at 5 s.
+        #expect(first?.instant == 800_000_000)
+        var screen = ScreenModel(width: 30, height: 8)
+        screen.feed(sink.bytes)
+        #expect(screen.transcript == ["line one", "line two", "", "next"])
+    }
+
+    @Test func aBlockTallerThanTheScreenIsRevealedInSlicesLosingNothing() throws {
+        let text = (1...20).map { "row \($0)" }.joined(separator: "\n") + "\n"
+        let (sink, _) = try run([(0, text)], rows: 6)
+        var screen = ScreenModel(width: 30, height: 6)
+        screen.feed(sink.bytes)
+        #expect(screen.transcript == (1...20).map { "row \($0)" })
+        #expect(screen.unknown.isEmpty)
+    }
+
+    @Test func durationIsSharedByLength() throws {
+        let (sink, _) = try run([(0, "aaaa\n\nbbbbbbbbbbbb\n")], duration: 4 * Time.second)
+        let instants = sink.writes.filter { !visibleText($0.bytes).isEmpty }.map(\.instant)
+        // 4 and 12 graphemes: 1 s and 3 s; each shown at its half.
+        #expect(instants == [500_000_000, 2_500_000_000])
+    }
+
+    @Test func instantShowsEverythingAtOnce() throws {
+        let (sink, _) = try run([(0, "a\n\nb\n\nc\n")], instant: true)
+        #expect(sink.writes.allSatisfy { $0.instant == 0 })
+        var screen = ScreenModel(width: 30, height: 8)
+        screen.feed(sink.bytes)
+        #expect(screen.transcript == ["a", "", "b", "", "c"])
+    }
+}
