@@ -211,7 +211,8 @@ public enum SubRipParser {
     /// Reads `start --> end [anything]` from `p[from..<end]` (which starts at a digit).
     static func parseTimingLine(_ p: UnsafePointer<UInt8>, _ from: Int, _ lineEnd: Int) -> Timing {
         var i = from
-        guard let start = parseTimestamp(p, &i, lineEnd) else {
+        // A timestamp ends at a space, a tab or the arrow: `00:0a:00` is not `00:0` followed by junk.
+        guard let start = parseTimestamp(p, &i, lineEnd), i < lineEnd, Bytes.isSpaceOrTab(p[i]) || p[i] == 45 else {
             return looksLikeTiming(p, from, lineEnd) ? .malformed("bad timestamp '\(token(p, from, lineEnd))'") : .notTiming
         }
         while i < lineEnd, Bytes.isSpaceOrTab(p[i]) { i += 1 }
@@ -239,9 +240,17 @@ public enum SubRipParser {
         return true
     }
 
-    /// A line that starts with a digit and has an arrow in it was meant as a timing line.
+    /// A line whose first word starts with a digit and holds a colon, with an arrow further on, was
+    /// meant as a timing line (`00:0a:00,000 --> …`); `3 o'clock -> late` is text.
     static func looksLikeTiming(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Bool {
         var k = from
+        var colon = false
+        while k < end, !Bytes.isSpaceOrTab(p[k]) {
+            if p[k] == 58 { colon = true }
+            if p[k] == 45 { var j = k; if skipArrow(p, &j, end) { break } }
+            k += 1
+        }
+        guard colon else { return false }
         while k < end {
             if p[k] == 45 {
                 var j = k
