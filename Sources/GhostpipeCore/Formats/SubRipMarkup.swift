@@ -42,6 +42,9 @@ enum SubRipMarkup {
 
     private enum Tag: Equatable { case italic, bold, underline, strike, font(Color?) }
 
+    /// Open tags beyond this depth are hidden but change nothing (keeps hostile input linear).
+    static let maxDepth = 64
+
     static func parseMarkup(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement) -> (runs: [StyledRun], placement: CuePlacement) {
         guard let p = t.baseAddress else { return ([], placement) }
         let n = t.count
@@ -49,6 +52,7 @@ enum SubRipMarkup {
         var builder = RunBuilder()
         var open: [Tag] = []
         var hiddenUnknown: [[UInt8]] = []   // names of unknown tags hidden while open
+        var closers: [[UInt8]: Int]?        // unknown tag name → where its last close tag starts
 
         func restyle() {
             var style = Style.plain
@@ -77,11 +81,11 @@ enum SubRipMarkup {
                 let name = tag.name
                 var handled = true
                 if let simple = simpleTag(name) {
-                    if tag.closing { close { $0 == simple } } else { open.append(simple) }
+                    if tag.closing { close { $0 == simple } } else if open.count < maxDepth { open.append(simple) }
                 } else if name == Array("font".utf8) {
                     if tag.closing {
                         close { if case .font = $0 { return true } else { return false } }
-                    } else {
+                    } else if open.count < maxDepth {
                         open.append(.font(fontColor(p, tag.attributesStart, tag.attributesEnd)))
                     }
                 } else if name == Array("br".utf8) {
@@ -100,7 +104,7 @@ enum SubRipMarkup {
                         i = tag.end
                         continue
                     }
-                } else if hasClosingTag(name, p, tag.end, n) {
+                } else if lastCloseTag(name, &closers, p, n) >= tag.end {
                     hiddenUnknown.append(name)
                     i = tag.end
                     continue
@@ -176,13 +180,19 @@ enum SubRipMarkup {
         return TagToken(name: name, closing: closing, attributesStart: attributesStart, attributesEnd: k, end: k + 1)
     }
 
-    static func hasClosingTag(_ name: [UInt8], _ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Bool {
-        var k = from
-        while k + 1 < n {
-            if p[k] == 60, p[k + 1] == 47, let tag = readTag(p, k, n), tag.name == name { return true }
-            k += 1
+    /// Where the last `</name…>` of the cue starts (-1 if none). The close tags are indexed once per
+    /// cue, so a cue full of unknown tags stays linear.
+    static func lastCloseTag(_ name: [UInt8], _ index: inout [[UInt8]: Int]?, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        if index == nil {
+            var found: [[UInt8]: Int] = [:]
+            var k = 0
+            while k + 1 < n {
+                if p[k] == 60, p[k + 1] == 47, let tag = readTag(p, k, n) { found[tag.name] = k }
+                k += 1
+            }
+            index = found
         }
-        return false
+        return index?[name] ?? -1
     }
 
     /// The `color` attribute of a font tag; other attributes (`face`, `size`) are ignored.

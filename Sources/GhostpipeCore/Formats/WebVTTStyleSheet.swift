@@ -191,7 +191,7 @@ struct WebVTTStyleSheet: Sendable {
             var channels: [UInt8] = []
             for part in parts {
                 let percent = part.hasSuffix("%")
-                guard let v = Double(percent ? part.dropLast() : part) else { return nil }
+                guard let v = Double(percent ? part.dropLast() : part), v.isFinite else { return nil }
                 let scaled = percent ? v * 2.55 : v
                 channels.append(UInt8(max(0, min(255, scaled.rounded()))))
             }
