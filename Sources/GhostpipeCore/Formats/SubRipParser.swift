@@ -109,8 +109,14 @@ public enum SubRipParser {
                 continue
             }
             sawContent = true
+            // Whether the line is a bare number (a possible index): never a timing line then.
+            var last = line.end
+            while last > first, Bytes.isSpaceOrTab(p[last - 1]) { last -= 1 }
+            var isNumber = true
+            var k = first
+            while k < last { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
             var timing = Timing.notTiming
-            if Bytes.isDigit(p[first]) { timing = parseTimingLine(p, first, line.end) }
+            if !isNumber, Bytes.isDigit(p[first]) { timing = parseTimingLine(p, first, line.end) }
 
             switch timing {
             case .timing(let start, let end):
@@ -168,11 +174,6 @@ public enum SubRipParser {
                     strayLines += 1
                 }
             }
-            var isNumber = true
-            var k = first
-            var last = line.end
-            while last > first, Bytes.isSpaceOrTab(p[last - 1]) { last -= 1 }
-            while k < last { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
             previous = Previous(start: line.start, end: line.end, number: line.number, isNumber: isNumber,
                                 afterBlank: lastWasBlank)
             lastWasBlank = false
@@ -273,6 +274,20 @@ public enum SubRipParser {
 
     /// `[H:]M:S[(,|.)fraction]` at `i`; on success `i` is just past it.
     static func parseTimestamp(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Nanoseconds? {
+        // Fast path for the canonical `HH:MM:SS,mmm` not followed by another digit.
+        if i + 12 <= end, p[i + 2] == 58, p[i + 5] == 58, p[i + 8] == 44 || p[i + 8] == 46,
+           i + 12 == end || !Bytes.isDigit(p[i + 12]) {
+            @inline(__always) func d(_ k: Int) -> Int64 { Int64(p[i + k] &- 48) }
+            let digitsOK = Bytes.isDigit(p[i]) && Bytes.isDigit(p[i + 1]) && Bytes.isDigit(p[i + 3])
+                && Bytes.isDigit(p[i + 4]) && Bytes.isDigit(p[i + 6]) && Bytes.isDigit(p[i + 7])
+                && Bytes.isDigit(p[i + 9]) && Bytes.isDigit(p[i + 10]) && Bytes.isDigit(p[i + 11])
+            if digitsOK {
+                let seconds = (d(0) * 10 + d(1)) * 3600 + (d(3) * 10 + d(4)) * 60 + d(6) * 10 + d(7)
+                let millis = d(9) * 100 + d(10) * 10 + d(11)
+                i += 12
+                return seconds * Time.second + millis * Time.millisecond
+            }
+        }
         var fields: (Int64, Int64, Int64) = (0, 0, 0)
         var widths: (Int, Int, Int) = (0, 0, 0)
         var count = 0
