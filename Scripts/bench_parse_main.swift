@@ -28,7 +28,7 @@ struct BenchParse {
     static func main() throws {
         let args = CommandLine.arguments
         guard args.count >= 2 else {
-            print("usage: bench_parse FILE [--materialize]")
+            print("usage: bench_parse FILE [--materialize] [--array]")
             exit(2)
         }
         let path = args[1]
@@ -47,6 +47,9 @@ struct BenchParse {
                 for run in cue.runs { characters += run.text.utf8.count }
             }
         }
+        // `--array`: what retaining `[Cue]` instead of the compact list would cost.
+        var array: [Cue] = []
+        if args.contains("--array") { array = Array(cues) }
         let t3 = now()
         let bytes = Double(decoded.text.utf8.count)
         print("bytes=\(Int(bytes)) cues=\(cues.count) diagnostics=\(diagnostics.count)",
@@ -56,7 +59,7 @@ struct BenchParse {
               materialize ? "materialize_ms=\(Int((t3 - t2) * 1000)) runs=\(runs) text_bytes=\(characters)" : "",
               "cue_stride=\(MemoryLayout<Cue>.stride) record_stride=\(MemoryLayout<CueRecord>.stride)",
               "storage_bytes=\(cues.storageBytes)",
-              "peak_rss_kib=\(peakRSSKiB())")
+              "peak_rss_kib=\(peakRSSKiB())", array.isEmpty ? "" : "array_cues=\(array.count)")
         // Keep the cues alive until after the measurement.
         withExtendedLifetime(cues) {}
     }

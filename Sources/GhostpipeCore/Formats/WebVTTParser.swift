@@ -67,7 +67,9 @@ public enum WebVTTParser {
         }
         let n = bytes.count
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
-        var placementIndex: [CuePlacement: UInt32] = [CuePlacement(): 0]
+        let defaultPlacement = CuePlacement()
+        var placementIndex: [CuePlacement: UInt32] = [defaultPlacement: 0]
+        out.records.reserveCapacity(SubRipParser.estimateCueCount(p, n))
         var scanner = LineScanner(p, count: n, position: bom)
         _ = scanner.next()                         // the signature line, header text and all
         guard !scanner.atEnd else { return out }
@@ -137,7 +139,9 @@ public enum WebVTTParser {
             }
             if let cue {
                 let placement: UInt32
-                if let known = placementIndex[cue.placement] {
+                if cue.placement == defaultPlacement {
+                    placement = 0
+                } else if let known = placementIndex[cue.placement] {
                     placement = known
                 } else {
                     placement = UInt32(out.placements.count)
