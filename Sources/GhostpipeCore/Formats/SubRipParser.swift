@@ -37,8 +37,8 @@ public enum SubRipParser {
     }
 
     /// Parses SubRip from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
-    public static func parse<Bytes: Collection>(utf8 bytes: Bytes) -> (cues: CueList, diagnostics: [Diagnostic])
-    where Bytes.Element == UInt8 {
+    public static func parse<Input: Collection>(utf8 bytes: Input) -> (cues: CueList, diagnostics: [Diagnostic])
+    where Input.Element == UInt8 {
         parse(String(decoding: bytes, as: UTF8.self))
     }
 

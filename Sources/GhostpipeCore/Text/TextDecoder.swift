@@ -13,6 +13,14 @@ public struct DecodedText: Sendable {
     /// `ghostpipe: movie.srt: not UTF-8; decoded as CP949`.
     public var guessed: Bool
 
+    /// What to tell the user when the encoding was guessed (the caller prefixes `ghostpipe: FILE: `):
+    /// `not UTF-8; decoded as CP949`, or for a UTF-8 file with a few broken bytes,
+    /// `invalid UTF-8 replaced with U+FFFD`. Nil when nothing was guessed.
+    public var warning: String? {
+        guard guessed else { return nil }
+        return encodingUsed == "UTF-8" ? "invalid UTF-8 replaced with U+FFFD" : "not UTF-8; decoded as \(encodingUsed)"
+    }
+
     public init(text: String, encodingUsed: String, guessed: Bool) {
         self.text = text
         self.encodingUsed = encodingUsed
@@ -51,7 +59,7 @@ public enum TextDecoder {
         try bytes.withUnsafeBytes { try decode($0, encoding: encoding) }
     }
 
-    /// Decodes the bytes in `buffer` (see ``decode(_:encoding:)-(([UInt8],String?))``).
+    /// Decodes the bytes in `buffer`, as the `[UInt8]` overload does.
     public static func decode(_ buffer: UnsafeRawBufferPointer, encoding: String? = nil) throws -> DecodedText {
         let bytes = UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                         count: buffer.count)

@@ -12,7 +12,7 @@ import Testing
     @Test func plainUTF8() throws {
         let decoded = try TextDecoder.decode(Array("héllo 👋".utf8))
         #expect(decoded.text == "héllo 👋")
-        #expect(decoded.encodingUsed == "UTF-8" && !decoded.guessed)
+        #expect(decoded.encodingUsed == "UTF-8" && !decoded.guessed && decoded.warning == nil)
     }
 
     @Test func dropsTheUTF8ByteOrderMark() throws {
@@ -69,6 +69,7 @@ import Testing
         let bytes: [UInt8] = Array("1\r\n00:00:01,000 --> 00:00:02,000\r\n".utf8) + Self.helloCP949 + [13, 10]
         let decoded = try TextDecoder.decode(bytes)
         #expect(decoded.encodingUsed == "CP949" && decoded.guessed)
+        #expect(decoded.warning == "not UTF-8; decoded as CP949")
         #expect(decoded.text == "1\r\n00:00:01,000 --> 00:00:02,000\r\n\(Self.hello)\r\n")
         #expect(try TextDecoder.decode(Self.ttomCP949).text == "똠방각하")
     }
@@ -83,6 +84,7 @@ import Testing
         let bytes = Array("안녕하세요 여러분, 반갑습니다".utf8) + [0xE9] + Array(" 끝".utf8)
         let decoded = try TextDecoder.decode(bytes)
         #expect(decoded.encodingUsed == "UTF-8" && decoded.guessed)
+        #expect(decoded.warning == "invalid UTF-8 replaced with U+FFFD")
         #expect(decoded.text == "안녕하세요 여러분, 반갑습니다\u{FFFD} 끝")
     }
 
