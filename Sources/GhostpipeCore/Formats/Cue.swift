@@ -22,6 +22,11 @@ public struct CuePlacement: Hashable, Sendable {
         case percent(Double)
     }
     public enum Alignment: Hashable, Sendable { case start, center, end, left, right }
+    /// WebVTT line alignment (`line:N,start|center|end`): which edge of the cue box sits on the line.
+    public enum LineAlignment: Hashable, Sendable { case start, center, end }
+    /// WebVTT position alignment (`position:N%,line-left|center|line-right`); `auto` follows the
+    /// text alignment.
+    public enum PositionAlignment: Hashable, Sendable { case auto, lineLeft, center, lineRight }
 
     public var vertical: Vertical
     public var alignment: Alignment
@@ -29,13 +34,20 @@ public struct CuePlacement: Hashable, Sendable {
     public var position: Double?
     /// WebVTT `size:N%`: the width of the cue box as a percentage of the screen; `nil` means 100.
     public var size: Double?
+    /// WebVTT `line:…,start|center|end`; `.start` (the default) when absent.
+    public var lineAlignment: LineAlignment
+    /// WebVTT `position:…,line-left|center|line-right`; `.auto` when absent.
+    public var positionAlignment: PositionAlignment
 
     public init(vertical: Vertical = .bottom, alignment: Alignment = .center,
-                position: Double? = nil, size: Double? = nil) {
+                position: Double? = nil, size: Double? = nil,
+                lineAlignment: LineAlignment = .start, positionAlignment: PositionAlignment = .auto) {
         self.vertical = vertical
         self.alignment = alignment
         self.position = position
         self.size = size
+        self.lineAlignment = lineAlignment
+        self.positionAlignment = positionAlignment
     }
 }
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Parsing benchmark: ghostpipe's SubRip parser against the Python `srt` library on a generated
+# 50 MB SubRip file (580,800 cues).
+#
+#   Scripts/bench_parse.sh [FILE]        # default: /tmp/ghostpipe-big50.srt, generated once
+#
+# Needs python3 (with `pip install srt` for the comparison), swiftc and awk. MB are 10^6 bytes; times are
+# end to end: read the file, decode and validate UTF-8, parse every cue (and, in the second line,
+# build every Cue with its styled runs too). Peak memory is the process's VmHWM.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+file=${1:-/tmp/ghostpipe-big50.srt}
+build=${TMPDIR:-/tmp}/ghostpipe-bench
+mkdir -p "$build"
+
+if [[ ! -s $file ]]; then
+    gen=""
+    for candidate in "$root/../shared/tools/gen_srt.py" /work/shared/tools/gen_srt.py; do
+        [[ -f $candidate ]] && gen=$candidate && break
+    done
+    [[ -n $gen ]] || { echo "bench_parse: gen_srt.py not found (expected in ../shared/tools)" >&2; exit 1; }
+    python3 "$gen" --target-mb 50 -o "$file"
+fi
+
+# The driver is compiled together with the sources it needs (no package target required).
+sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift
+         "$root"/Sources/GhostpipeCore/Render/Style.swift "$root"/Sources/GhostpipeCore/Timing/Time.swift)
+driver=$build/bench_parse
+if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" -newer "$driver" 2>/dev/null) ]]; then
+    swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore \
+        "$root/Scripts/bench_parse_main.swift" "${sources[@]}" -o "$driver"
+fi
+
+size=$(stat -c %s "$file")
+# Arithmetic through awk (bc is not everywhere).
+calc() { awk "BEGIN { print $1 }"; }
+printf 'file: %s (%.1f MB)\n' "$file" "$(calc "$size / 1000000")"
+
+# Best of three runs for time; memory from the same runs.
+best=""
+for _ in 1 2 3; do
+    line=$("$driver" "$file")
+    ms=$(sed -E 's/.*total_ms=([0-9]+).*/\1/' <<<"$line")
+    if [[ -z $best ]] || (( ms < $(sed -E 's/.*total_ms=([0-9]+).*/\1/' <<<"$best") )); then best=$line; fi
+done
+get() { sed -E "s/.*$1=([0-9]+).*/\\1/" <<<"$2"; }
+g_ms=$(get total_ms "$best"); g_cues=$(get cues "$best"); g_rss=$(get peak_rss_kib "$best")
+printf 'ghostpipe:        %6.0f MB/s  %d ms  cues=%d  peak RSS %.1f MB (%.2fx the file)  [decode %d ms, parse %d ms]\n' \
+    "$(calc "$size / 1000 / $g_ms")" "$g_ms" "$g_cues" "$(calc "$g_rss * 1024 / 1000000")" \
+    "$(calc "$g_rss * 1024 / $size")" "$(get decode_ms "$best")" "$(get parse_ms "$best")"
+m=$("$driver" "$file" --materialize)
+m_ms=$(( $(get total_ms "$m") + $(get materialize_ms "$m") ))
+printf 'ghostpipe + Cues: %6.0f MB/s  %d ms  (every Cue built with its runs: %d ms)  peak RSS %.1f MB\n' \
+    "$(calc "$size / 1000 / $m_ms")" "$m_ms" "$(get materialize_ms "$m")" \
+    "$(calc "$(get peak_rss_kib "$m") * 1024 / 1000000")"
+echo "layout: $(grep -oE 'cue_stride=[0-9]+ record_stride=[0-9]+ storage_bytes=[0-9]+' <<<"$best")"
+
+if ! python3 -c 'import srt' 2>/dev/null; then
+    echo "python srt: not installed (pip install srt) — comparison skipped"
+    exit 0
+fi
+p=$(python3 - "$file" <<'PY'
+import resource, sys, time
+import srt
+path = sys.argv[1]
+t = time.perf_counter()
+with open(path, encoding="utf-8") as f:
+    subs = list(srt.parse(f.read()))
+dt = time.perf_counter() - t
+print(f"ms={int(dt * 1000)} cues={len(subs)} rss={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")
+PY
+)
+p_ms=$(get ms "$p"); p_rss=$(get rss "$p")
+printf 'python srt:       %6.1f MB/s  %d ms  cues=%d  peak RSS %.1f MB (%.2fx the file)\n' \
+    "$(calc "$size / 1000 / $p_ms")" "$p_ms" "$(get cues "$p")" \
+    "$(calc "$p_rss * 1024 / 1000000")" "$(calc "$p_rss * 1024 / $size")"
+printf 'ratio:            %.1fx faster (%.1fx with every Cue built), %.1fx less memory\n' \
+    "$(calc "$p_ms / $g_ms")" "$(calc "$p_ms / $m_ms")" "$(calc "$p_rss / $g_rss")"

@@ -1,0 +1,66 @@
+// Benchmark driver for Scripts/bench_parse.sh: compiled with `swiftc -O` together with the parser
+// sources (no package target needed). Reads, decodes and parses one subtitle file, then prints one
+// line of key=value figures.
+import Glibc
+
+@main
+struct BenchParse {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Peak resident set size in KiB (VmHWM), from /proc/self/status.
+    static func peakRSSKiB() -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return -1 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).filter { $0.isNumber }) ?? -1
+            }
+        }
+        return -1
+    }
+
+    static func main() throws {
+        let args = CommandLine.arguments
+        guard args.count >= 2 else {
+            print("usage: bench_parse FILE [--materialize] [--array]")
+            exit(2)
+        }
+        let path = args[1]
+        let materialize = args.contains("--materialize")
+        let t0 = now()
+        let decoded = try TextDecoder.decodeFile(atPath: path)
+        let t1 = now()
+        let format = SubtitleFormat.detect(fileName: path, prefix: String(decoded.text.utf8.prefix(4096)) ?? "")
+        let (cues, diagnostics) = Subtitles.parse(decoded.text, as: format)
+        let t2 = now()
+        var runs = 0
+        var characters = 0
+        if materialize {
+            for cue in cues {
+                runs += cue.runs.count
+                for run in cue.runs { characters += run.text.utf8.count }
+            }
+        }
+        // `--array`: what retaining `[Cue]` instead of the compact list would cost.
+        var array: [Cue] = []
+        if args.contains("--array") { array = Array(cues) }
+        let t3 = now()
+        let bytes = Double(decoded.text.utf8.count)
+        print("bytes=\(Int(bytes)) cues=\(cues.count) diagnostics=\(diagnostics.count)",
+              "decode_ms=\(Int((t1 - t0) * 1000)) parse_ms=\(Int((t2 - t1) * 1000))",
+              "total_ms=\(Int((t2 - t0) * 1000))",
+              "mb_per_s=\(Int(bytes / 1e6 / (t2 - t0)))",
+              materialize ? "materialize_ms=\(Int((t3 - t2) * 1000)) runs=\(runs) text_bytes=\(characters)" : "",
+              "cue_stride=\(MemoryLayout<Cue>.stride) record_stride=\(MemoryLayout<CueRecord>.stride)",
+              "storage_bytes=\(cues.storageBytes)",
+              "peak_rss_kib=\(peakRSSKiB())", array.isEmpty ? "" : "array_cues=\(array.count)")
+        // Keep the cues alive until after the measurement.
+        withExtendedLifetime(cues) {}
+    }
+}

@@ -1,0 +1,205 @@
+/// The cues of one subtitle file, sorted by start time (stably: cues that start together keep their
+/// file order), as a random-access collection of ``Cue``.
+///
+/// Compact by design: the parsers keep the decoded file text and one 40-byte record per cue (times,
+/// byte ranges of identifier and text, source line, placement), and a ``Cue`` with its styled runs is
+/// built when it is read. A 50 MB SRT file with 580,000 cues then costs the text plus 23 MB, where
+/// `[Cue]` would cost about 300 bytes per cue on top of the text. Reading a cue costs about a
+/// microsecond: use ``start(at:)`` and ``end(at:)`` where only times are needed, and keep the `Cue`
+/// values of the cues on screen.
+public struct CueList: RandomAccessCollection, Sendable {
+    public typealias Index = Int
+    public typealias Element = Cue
+
+    enum Storage: Sendable {
+        case compact(CompactCues)
+        case explicit([Cue])
+    }
+    let storage: Storage
+
+    init(compact: CompactCues) { storage = .compact(compact) }
+
+    /// A list of given cues (tests, other sources), sorted stably by start time.
+    public init(_ cues: [Cue] = []) {
+        var sorted = cues
+        if !isSortedByStart(cues.lazy.map(\.start)) {
+            let indexed = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+            sorted = indexed.map(\.element)
+        }
+        storage = .explicit(sorted)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .compact(let c): return c.records.count
+        case .explicit(let cues): return cues.count
+        }
+    }
+
+    /// The cue at `position`, with its styled runs (built now for a parsed file).
+    public subscript(position: Int) -> Cue {
+        switch storage {
+        case .compact(let c): return c.cue(at: position)
+        case .explicit(let cues): return cues[position]
+        }
+    }
+
+    /// Start time of the cue at `index`, without building the cue.
+    @inlinable public func start(at index: Int) -> Nanoseconds { times(at: index).start }
+    /// End time of the cue at `index`, without building the cue.
+    @inlinable public func end(at index: Int) -> Nanoseconds { times(at: index).end }
+
+    /// Start and end time of the cue at `index`, without building the cue.
+    public func times(at index: Int) -> (start: Nanoseconds, end: Nanoseconds) {
+        switch storage {
+        case .compact(let c): let r = c.records[index]; return (r.start, r.end)
+        case .explicit(let cues): return (cues[index].start, cues[index].end)
+        }
+    }
+
+    /// Bytes this list keeps on the heap (text plus records), for memory reports.
+    public var storageBytes: Int {
+        switch storage {
+        case .compact(let c):
+            return c.source.utf8.count + c.records.capacity * MemoryLayout<CueRecord>.stride
+        case .explicit(let cues):
+            return cues.capacity * MemoryLayout<Cue>.stride
+        }
+    }
+}
+
+func isSortedByStart<S: Sequence>(_ starts: S) -> Bool where S.Element == Nanoseconds {
+    var last = Nanoseconds.min
+    for s in starts {
+        if s < last { return false }
+        last = s
+    }
+    return true
+}
+
+/// One parsed cue as the parsers store it: offsets into the source text instead of strings.
+struct CueRecord: Sendable {
+    var start: Nanoseconds
+    var end: Nanoseconds
+    /// Byte range of the cue text (raw lines, terminators included between them).
+    var textStart: UInt32
+    var textEnd: UInt32
+    /// Byte range of the identifier; empty when there is none.
+    var idStart: UInt32
+    var idEnd: UInt32
+    /// 1-based source line of the timing line.
+    var line: UInt32
+    /// Index into ``CompactCues/placements``.
+    var placement: UInt32
+}
+
+/// Which markup the cue texts are in.
+enum CueMarkup: Sendable {
+    case subRip
+    case webVTT(WebVTTStyleSheet)
+}
+
+/// The parsers' output: the source text, records sorted by start, distinct placements.
+struct CompactCues: Sendable {
+    let source: String
+    let records: [CueRecord]
+    let placements: [CuePlacement]
+    let markup: CueMarkup
+
+    /// Sorts `records` stably by start time (the line number breaks ties) unless already sorted.
+    init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
+        var records = records
+        if !isSortedByStart(records.lazy.map(\.start)) {
+            records.sort { ($0.start, $0.line) < ($1.start, $1.line) }
+        }
+        self.source = source
+        self.records = records
+        self.placements = placements
+        self.markup = markup
+    }
+
+    func cue(at index: Int) -> Cue {
+        let r = records[index]
+        let build = { (buffer: UnsafeBufferPointer<UInt8>) -> Cue in
+            guard let base = buffer.baseAddress else {
+                return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
+            }
+            let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
+            var placement = placements[Int(r.placement)]
+            let runs: [StyledRun]
+            var identifier: String?
+            switch markup {
+            case .subRip:
+                (runs, placement) = SubRipMarkup.parse(text, placement: placement)
+                if r.idEnd > r.idStart {
+                    identifier = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                      count: Int(r.idEnd - r.idStart)), as: UTF8.self)
+                }
+            case .webVTT(let sheet):
+                runs = WebVTTCueText.parse(text, styleSheet: sheet)
+                if r.idEnd > r.idStart {
+                    identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                                 count: Int(r.idEnd - r.idStart)))
+                }
+            }
+            return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
+                       identifier: identifier, sourceLine: Int(r.line))
+        }
+        if let cue = source.utf8.withContiguousStorageIfAvailable(build) { return cue }
+        var copy = source
+        return copy.withUTF8(build)
+    }
+}
+
+/// Collects styled text into runs, merging neighbours of the same style and instant.
+struct RunBuilder {
+    private(set) var runs: [StyledRun] = []
+    private var pending: [UInt8] = []
+    private var pendingStyle = Style.plain
+    private var pendingAt: Nanoseconds?
+
+    var style = Style.plain
+    var at: Nanoseconds?
+
+    @inline(__always)
+    private mutating func prepare() {
+        if style != pendingStyle || at != pendingAt {
+            flush()
+            pendingStyle = style
+            pendingAt = at
+        }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        prepare()
+        pending.append(byte)
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        prepare()
+        pending.append(contentsOf: bytes)
+    }
+
+    mutating func append(scalar: Unicode.Scalar) {
+        prepare()
+        TextDecoder.appendUTF8(scalar.value, to: &pending)
+    }
+
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let text = String(decoding: pending, as: UTF8.self)
+        pending.removeAll(keepingCapacity: true)
+        if let last = runs.last, last.style == pendingStyle, last.at == pendingAt {
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(StyledRun(text, style: pendingStyle, at: pendingAt))
+        }
+    }
+
+    mutating func finish() -> [StyledRun] {
+        flush()
+        return runs
+    }
+}

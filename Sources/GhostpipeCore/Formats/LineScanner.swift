@@ -1,0 +1,94 @@
+import Glibc
+
+/// One line of a UTF-8 buffer: bytes `start..<end` (terminator excluded) and its 1-based number.
+struct SourceLine {
+    var start: Int
+    var end: Int
+    var number: Int
+    var isEmpty: Bool { start == end }
+}
+
+/// Walks the lines of a UTF-8 buffer without copying. LF, CRLF and bare CR all end a line, in any
+/// mix (the WebVTT parser's first step, and what every SRT player does). The next CR and LF are
+/// found with `memchr` and remembered, so each byte is looked at about once, even in a bare-CR file.
+struct LineScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    /// Where the next line starts.
+    private(set) var position: Int
+    /// The number the next line will have.
+    private(set) var nextNumber: Int
+    private var nextLF = -1
+    private var nextCR = -1
+
+    init(_ base: UnsafePointer<UInt8>, count: Int, position: Int = 0, firstLineNumber: Int = 1) {
+        self.base = base
+        self.count = count
+        self.position = position
+        self.nextNumber = firstLineNumber
+    }
+
+    var atEnd: Bool { position >= count }
+
+    @inline(__always)
+    private func find(_ byte: UInt8, from start: Int) -> Int {
+        guard start < count, let hit = memchr(base + start, Int32(byte), count - start) else { return count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// The next line, or nil at the end of the buffer (a final line without terminator counts;
+    /// a terminator at the very end does not start another, empty, line).
+    @inline(__always)
+    mutating func next() -> SourceLine? {
+        let start = position
+        guard start < count else { return nil }
+        if nextLF < start { nextLF = find(10, from: start) }
+        if nextCR < start { nextCR = find(13, from: start) }
+        let end: Int
+        if nextCR < nextLF {
+            end = nextCR
+            position = end + 1 < count && base[end + 1] == 10 ? end + 2 : end + 1
+        } else {
+            end = nextLF
+            position = end < count ? end + 1 : count
+        }
+        let line = SourceLine(start: start, end: end, number: nextNumber)
+        nextNumber += 1
+        return line
+    }
+}
+
+/// Small byte helpers shared by the parsers.
+enum Bytes {
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
+    @inline(__always) static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 32 || b == 9 }
+    /// ASCII whitespace as the WHATWG defines it: tab, LF, FF, CR, space.
+    @inline(__always) static func isASCIIWhitespace(_ b: UInt8) -> Bool {
+        b == 32 || b == 9 || b == 10 || b == 12 || b == 13
+    }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    /// True when `p[start..<end]` contains `-->`.
+    static func containsArrow(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        while i + 2 < end {
+            if p[i + 2] == 62 /* > */ {
+                if p[i] == 45 && p[i + 1] == 45 { return true }
+                i += 1
+            } else {
+                i += p[i + 2] == 45 ? 1 : 3
+            }
+        }
+        return false
+    }
+
+    /// The text of `p[start..<end]` for a message, cut to a sensible length.
+    static func snippet(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, limit: Int = 60) -> String {
+        var stop = min(end, start + limit)
+        // Do not cut a UTF-8 sequence in half.
+        while stop < end, stop > start, p[stop] & 0xC0 == 0x80 { stop -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: p + start, count: max(0, stop - start)), as: UTF8.self)
+        return stop < end ? text + "…" : text
+    }
+}

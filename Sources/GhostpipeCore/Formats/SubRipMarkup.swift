@@ -1,0 +1,256 @@
+/// The HTML-like markup of SubRip cue text → styled runs, as ffmpeg's and VLC's SRT decoders read it.
+///
+/// - Lines: blank lines inside a cue are dropped (ffmpeg), trailing spaces trimmed, lines joined by
+///   `"\n"`.
+/// - `<i> <b> <u> <s>` in any case, nested or not; a close tag ends the most recent matching open one
+///   even when mis-nested; a stray close tag is hidden; an unclosed tag lasts to the end of the cue.
+/// - `<font color=…>`: CSS colour names, `#RRGGBB`, `RRGGBB`, `#RGB`, quoted or not; `face` and
+///   `size` ignored. `<br>` (`<br/>`, `<br />`) is a line break, as in ffmpeg.
+/// - Unknown tags (`<c>`, `<span …>`) are hidden when the file closes them later in the cue (their
+///   content stays); otherwise they are literal text, so `Press <Enter>` and `a < b` read as written.
+/// - `{\an1}`…`{\an9}` (and legacy SSA `{\a1}`…`{\a11}`) set the placement (7–9 top, 4–6 middle,
+///   1–3 bottom; left, centre, right by column); every other `{\…}` override block is removed.
+/// - Character references `&amp; &lt; &gt; &quot; &apos; &nbsp;`, a few more common names and
+///   numeric `&#233; &#xE9;` are decoded: tools that export SRT from HTML-ish sources leave them,
+///   and VLC decodes them too. Anything else after `&` is literal.
+enum SubRipMarkup {
+
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>, placement: CuePlacement) -> (runs: [StyledRun], placement: CuePlacement) {
+        let text = cleanLines(raw)
+        guard !text.isEmpty else { return ([], placement) }
+        if !text.contains(where: { $0 == 60 || $0 == 123 || $0 == 38 }) {   // < { &
+            return ([StyledRun(String(decoding: text, as: UTF8.self))], placement)
+        }
+        return text.withUnsafeBufferPointer { parseMarkup($0, placement: placement) }
+    }
+
+    /// The cue's lines without blank lines and trailing spaces, joined by LF.
+    static func cleanLines(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard let base = raw.baseAddress else { return [] }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var scanner = LineScanner(base, count: raw.count)
+        while let line = scanner.next() {
+            var end = line.end
+            while end > line.start, Bytes.isASCIIWhitespace(base[end - 1]) { end -= 1 }
+            guard end > line.start else { continue }
+            if !out.isEmpty { out.append(10) }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + line.start, count: end - line.start))
+        }
+        return out
+    }
+
+    private enum Tag: Equatable { case italic, bold, underline, strike, font(Color?) }
+
+    /// Open tags beyond this depth are hidden but change nothing (keeps hostile input linear).
+    static let maxDepth = 64
+
+    static func parseMarkup(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement) -> (runs: [StyledRun], placement: CuePlacement) {
+        guard let p = t.baseAddress else { return ([], placement) }
+        let n = t.count
+        var placement = placement
+        var builder = RunBuilder()
+        var open: [Tag] = []
+        var hiddenUnknown: [[UInt8]] = []   // names of unknown tags hidden while open
+        var closers: [[UInt8]: Int]?        // unknown tag name → where its last close tag starts
+
+        func restyle() {
+            var style = Style.plain
+            for tag in open {
+                switch tag {
+                case .italic: style.attributes.insert(.italic)
+                case .bold: style.attributes.insert(.bold)
+                case .underline: style.attributes.insert(.underline)
+                case .strike: style.attributes.insert(.strikethrough)
+                case .font(let color): if let color { style.foreground = color }
+                }
+            }
+            builder.style = style
+        }
+        func close(_ matches: (Tag) -> Bool) {
+            if let k = open.lastIndex(where: matches) {
+                open.remove(at: k)
+                restyle()
+            }
+        }
+
+        var i = 0
+        while i < n {
+            let c = p[i]
+            if c == 60, let tag = readTag(p, i, n) {       // <
+                let name = tag.name
+                var handled = true
+                if let simple = simpleTag(name) {
+                    if tag.closing { close { $0 == simple } } else if open.count < maxDepth { open.append(simple) }
+                } else if name == Array("font".utf8) {
+                    if tag.closing {
+                        close { if case .font = $0 { return true } else { return false } }
+                    } else if open.count < maxDepth {
+                        open.append(.font(fontColor(p, tag.attributesStart, tag.attributesEnd)))
+                    }
+                } else if name == Array("br".utf8) {
+                    builder.append(10)
+                } else {
+                    handled = false
+                }
+                if handled {
+                    restyle()
+                    i = tag.end
+                    continue
+                }
+                if tag.closing {
+                    if let k = hiddenUnknown.lastIndex(of: name) {
+                        hiddenUnknown.remove(at: k)
+                        i = tag.end
+                        continue
+                    }
+                } else if lastCloseTag(name, &closers, p, n) >= tag.end {
+                    hiddenUnknown.append(name)
+                    i = tag.end
+                    continue
+                }
+                builder.append(c)
+                i += 1
+                continue
+            }
+            if c == 123, i + 1 < n, p[i + 1] == 92 {          // {\ override block
+                var k = i + 2
+                while k < n, p[k] != 125 { k += 1 }            // }
+                if k < n {
+                    applyOverrides(p, i + 1, k, to: &placement)
+                    i = k + 1
+                    continue
+                }
+            }
+            if c == 38, let (scalar, length) = CharacterReferences.match(p, i, n) {   // &
+                builder.append(scalar: scalar)
+                i += length
+                continue
+            }
+            // Plain text up to the next markup character.
+            var k = i + 1
+            while k < n, p[k] != 60, p[k] != 123, p[k] != 38 { k += 1 }
+            builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
+            i = k
+        }
+        return (builder.finish(), placement)
+    }
+
+    private static func simpleTag(_ name: [UInt8]) -> Tag? {
+        guard name.count == 1 else { return nil }
+        switch name[0] {
+        case 105: return .italic      // i
+        case 98: return .bold         // b
+        case 117: return .underline   // u
+        case 115: return .strike      // s
+        default: return nil
+        }
+    }
+
+    struct TagToken {
+        var name: [UInt8]           // lower case
+        var closing: Bool
+        var attributesStart: Int
+        var attributesEnd: Int
+        var end: Int                // just past `>`
+    }
+
+    /// `<name …>` or `</name …>` at `i`, on one line and without another `<` inside; nil when the `<`
+    /// does not start a tag (`a < b`, `<3`).
+    static func readTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> TagToken? {
+        var k = i + 1
+        var closing = false
+        if k < n, p[k] == 47 { closing = true; k += 1 }       // /
+        guard k < n, Bytes.isLetter(p[k]) else { return nil }
+        var name: [UInt8] = []
+        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]) {
+            name.append(Bytes.lower(p[k]))
+            k += 1
+        }
+        guard k < n else { return nil }
+        let attributesStart = k
+        if p[k] != 62 {
+            guard Bytes.isSpaceOrTab(p[k]) || p[k] == 47 else { return nil }
+            while k < n, p[k] != 62 {
+                if p[k] == 60 || p[k] == 10 { return nil }
+                k += 1
+            }
+            guard k < n else { return nil }
+        }
+        return TagToken(name: name, closing: closing, attributesStart: attributesStart, attributesEnd: k, end: k + 1)
+    }
+
+    /// Where the last `</name…>` of the cue starts (-1 if none). The close tags are indexed once per
+    /// cue, so a cue full of unknown tags stays linear.
+    static func lastCloseTag(_ name: [UInt8], _ index: inout [[UInt8]: Int]?, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        if index == nil {
+            var found: [[UInt8]: Int] = [:]
+            var k = 0
+            while k + 1 < n {
+                if p[k] == 60, p[k + 1] == 47, let tag = readTag(p, k, n) { found[tag.name] = k }
+                k += 1
+            }
+            index = found
+        }
+        return index?[name] ?? -1
+    }
+
+    /// The `color` attribute of a font tag; other attributes (`face`, `size`) are ignored.
+    static func fontColor(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Color? {
+        var k = start
+        var color: Color?
+        while k < end {
+            while k < end, Bytes.isASCIIWhitespace(p[k]) || p[k] == 47 { k += 1 }
+            let nameStart = k
+            while k < end, p[k] != 61, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }   // =
+            let nameEnd = k
+            while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+            guard k < end, p[k] == 61 else { continue }
+            k += 1
+            while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+            var valueStart = k, valueEnd = k
+            if k < end, p[k] == 34 || p[k] == 39 {            // " or '
+                let quote = p[k]
+                valueStart = k + 1
+                k += 1
+                while k < end, p[k] != quote { k += 1 }
+                valueEnd = k
+                if k < end { k += 1 }
+            } else {
+                while k < end, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }
+                valueEnd = k
+            }
+            let attribute = UnsafeBufferPointer(start: p + nameStart, count: nameEnd - nameStart)
+            if attribute.count == 5, zip(attribute, "color".utf8).allSatisfy({ Bytes.lower($0) == $1 }) {
+                color = NamedColors.parse(UnsafeBufferPointer(start: p + valueStart, count: valueEnd - valueStart))
+            }
+        }
+        return color
+    }
+
+    /// `\an8`, `\a6` inside an override block `p[start..<end]` (which starts at the backslash).
+    static func applyOverrides(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, to placement: inout CuePlacement) {
+        var k = start
+        while k < end {
+            guard p[k] == 92, k + 1 < end, p[k + 1] == 97 else { k += 1; continue }   // \a
+            var j = k + 2
+            let numpad = j < end && p[j] == 110                                        // \an
+            if numpad { j += 1 }
+            var value = 0, digits = 0
+            while j < end, Bytes.isDigit(p[j]), digits < 3 { value = value * 10 + Int(p[j] - 48); digits += 1; j += 1 }
+            if digits > 0 {
+                if numpad, (1...9).contains(value) {
+                    setNumpad(value, &placement)
+                } else if !numpad, let mapped = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6][value] {
+                    setNumpad(mapped, &placement)   // SSA: 1–3 bottom, +4 top, +8 middle
+                }
+            }
+            k = j
+        }
+    }
+
+    static func setNumpad(_ n: Int, _ placement: inout CuePlacement) {
+        placement.vertical = n >= 7 ? .top : n >= 4 ? .middle : .bottom
+        placement.alignment = n % 3 == 1 ? .left : n % 3 == 0 ? .right : .center
+    }
+}
