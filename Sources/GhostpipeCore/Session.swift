@@ -84,6 +84,27 @@ public struct Session: Sendable {
         return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
     }
 
+    /// Builds the subtitle player for `cues`.
+    public func subtitlePerformance(cues: CueList, stdout: any ByteSink, recording: (any ByteSink)?,
+                                    origin: Nanoseconds) throws -> SubtitlePerformance {
+        let output: SubtitleOutput
+        switch mode {
+        case .plain, .auto: output = .plain(stdout)
+        case .json: output = .json(stdout)
+        case .terminal, .cast:
+            let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
+                              width: columns, height: rows, depth: depth)
+            // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
+            let layout = options.instant && mode == .terminal && recording == nil ? .scroll : options.subtitleLayout
+            output = .screen(stage, layout: layout)
+        }
+        let effect = EffectCatalog.named(options.effect) ?? Typewriter()
+        return SubtitlePerformance(cues: cues, output: output, effect: effect, context: effectContext, width: columns,
+                                   height: rows, timing: options.subtitleTiming, fixedBandRows: options.bandRows,
+                                   instant: options.instant, carriesTime: mode == .json || mode == .cast || recording != nil,
+                                   origin: origin)
+    }
+
     /// The terminal output, or its recording, or both.
     func screenSink(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any ByteSink {
         var sinks: [any ByteSink] = [mode == .cast ? try castRecorder(stdout, origin: origin) : stdout]

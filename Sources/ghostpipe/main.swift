@@ -57,10 +57,31 @@ if let path = options.record {
 let clock: any Clock = options.instant ? VirtualClock() : MonotonicClock()
 let origin = clock.now()
 let input = InputFiles(names: options.files) { printError("ghostpipe: \($0)") }
+// Text or subtitles? --format says, or the start of the first input does (as soon as its first
+// lines allow, so streamed text is not held back).
+let firstName = input.allNames.first
+let format = options.format ?? input.readAheadFirst { bytes, atEnd in
+    firstName == "-" ? SubtitleFormat.sniff(bytes, fileName: nil, atEnd: atEnd)
+                     : (atEnd || bytes.count >= 1 << 16 ? SubtitleFormat.detect(fileName: firstName, prefix: bytes) : nil)
+}.verdict ?? .text
+
 let outcome: Player.Outcome
+var inputFailed = false
 do {
-    let performance = try session.textPerformance(stdout: stdout, recording: recording, origin: origin)
-    let player = Player(performance: performance, input: input, clock: clock, signals: signals)
+    let performance: any Performance
+    var source: any ByteSource = input
+    if format == .text {
+        performance = try session.textPerformance(stdout: stdout, recording: recording, origin: origin)
+    } else {
+        let stdinPrefix = firstName == "-" ? input.readAheadFirst { _, _ in true }.bytes : []
+        let loaded = SubtitleLoader.load(names: input.allNames, stdinPrefix: stdinPrefix, encoding: options.encoding,
+                                         format: options.format) { printError("ghostpipe: \($0)") }
+        inputFailed = loaded.failed
+        performance = try session.subtitlePerformance(cues: loaded.cues, stdout: stdout, recording: recording,
+                                                      origin: clock.now())
+        source = NoInput()
+    }
+    let player = Player(performance: performance, input: source, clock: clock, signals: signals)
     outcome = try player.run()
 } catch let error as OutputError {
     switch error {
@@ -72,7 +93,7 @@ do {
 }
 
 switch outcome {
-case .finished: exit(input.hadErrors ? 1 : 0)
+case .finished: exit(input.hadErrors || inputFailed ? 1 : 0)
 case .brokenPipe: exit(0)
 case .interrupted(let signal): exit(128 + signal)
 }

@@ -59,6 +59,31 @@ public enum ArgumentParser {
             default: throw UsageError("--colors: '\(v)' is not one of 16, 256, truecolor")
             }
         },
+        Spec(long: "format", short: "f", value: "FORMAT") { o, v throws(UsageError) in
+            guard let format = SubtitleFormat(rawValue: v) else { throw UsageError("--format: '\(v)' is not one of text, srt, vtt") }
+            o.format = format
+        },
+        Spec(long: "encoding", short: nil, value: "NAME") { o, v throws(UsageError) in
+            do { o.encoding = try TextDecoder.canonicalName(of: v) } catch {
+                throw UsageError("--encoding: '\(v)' is not an encoding iconv knows (try cp949, euc-kr, cp1252, cp1251, gbk, shift_jis)")
+            }
+        },
+        Spec(long: "offset", short: nil, value: "T") { o, v throws(UsageError) in
+            guard let t = Time.parseDuration(v) else { throw UsageError("--offset: '\(v)' is not a duration (try 2.5, -1.5s, 300ms)") }
+            o.subtitleTiming.offset = t
+        },
+        Spec(long: "speed", short: nil, value: "F") { o, v throws(UsageError) in
+            o.subtitleTiming.speed = try positive(v, "--speed")
+        },
+        Spec(long: "start", short: nil, value: "T") { o, v throws(UsageError) in
+            guard let t = Time.parseDuration(v), t >= 0 else { throw UsageError("--start: '\(v)' is not a duration (try 90, 1:30, 00:01:30,000)") }
+            o.subtitleTiming.start = t
+        },
+        Spec(long: "layout", short: nil, value: "LAYOUT") { o, v throws(UsageError) in
+            guard let layout = SubtitleLayout(rawValue: v) else { throw UsageError("--layout: '\(v)' is not one of band, scroll") }
+            o.subtitleLayout = layout
+        },
+        Spec(long: "band-rows", short: nil, value: "N") { o, v throws(UsageError) in o.bandRows = try count(v, "--band-rows") },
         Spec(long: "help", short: "h", value: nil) { o, _ in o.showHelp = true },
         Spec(long: "version", short: "V", value: nil) { o, _ in o.showVersion = true },
     ]

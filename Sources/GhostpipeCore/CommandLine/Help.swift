@@ -18,6 +18,17 @@ public enum Help {
       -i, --instant       wait for nothing: show the final text at once; cast and
                           json output keep the exact timestamps
 
+    Subtitles (SubRip .srt and WebVTT .vtt, from a FILE or stdin):
+      -f, --format FORMAT text, srt or vtt (default: from the content and the name)
+          --encoding NAME code page of a subtitle file that is not UTF-8 or UTF-16
+                          (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)
+          --offset T      shift every cue by T (may be negative)
+          --speed F       play F times faster (0.5 is half speed)
+          --start T       begin at T; cues showing at T appear at once
+          --layout L      band: cues in place at the bottom, cleared at their end
+                          (default); scroll: a transcript that stays
+          --band-rows N   the height of the band (default: what the cues need)
+
     Effects:
       -e, --effect NAME   how text is revealed (default typewriter); the others
                           reveal a paragraph at a time (see --list-effects)
@@ -47,7 +58,8 @@ public enum Help {
 
     Examples:
       cat script.txt | ghostpipe --wpm 300
-      ghostpipe --duration 5s /etc/motd
+      ghostpipe movie.srt
+      ghostpipe --effect letters --duration 5s /etc/motd
       ghostpipe --instant --output cast notes.txt > notes.cast
     """
 }

@@ -32,6 +32,14 @@ public struct Options: Sendable {
     /// `--colors`: force a colour depth.
     public var colors: ColorDepth?
     public var listEffects = false
+    /// `--format`: text or subtitles (nil: detect from the content and the file name).
+    public var format: SubtitleFormat?
+    /// `--encoding`: a legacy code page for subtitle files.
+    public var encoding: String?
+    public var subtitleTiming = SubtitleTiming()
+    public var subtitleLayout = SubtitleLayout.band
+    /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).
+    public var bandRows: Int?
     public var showHelp = false
     public var showVersion = false
 

@@ -28,6 +28,8 @@ public final class InputFiles: ByteSource {
     private var names: [String]
     private var index = 0
     private var fd: Int32 = -1
+    /// Bytes read ahead (to detect the format) that the next reads return first.
+    private var readAhead: [UInt8] = []
     private let report: (String) -> Void
     /// Whether any file failed (the exit status becomes 1).
     public private(set) var hadErrors = false
@@ -40,13 +42,39 @@ public final class InputFiles: ByteSource {
     }
 
     public var descriptor: Int32? {
+        guard readAhead.isEmpty else { return nil }  // read-ahead bytes are ready now
         openNextIfNeeded()
         return fd >= 0 ? fd : nil
+    }
+
+    /// All the names, in order (`-` for stdin).
+    public var allNames: [String] { names }
+
+    /// Reads the start of the first input until `decide` (given the bytes so far and whether that
+    /// input ended) returns a verdict; the bytes read stay queued for the next `read`. Blocks on a
+    /// slow stream only as long as the verdict needs.
+    public func readAheadFirst<Verdict>(_ decide: ([UInt8], Bool) -> Verdict?) -> (verdict: Verdict?, bytes: [UInt8]) {
+        openNextIfNeeded()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            guard fd >= 0 else { return (decide(readAhead, true), readAhead) }
+            if let verdict = decide(readAhead, false) { return (verdict, readAhead) }
+            let n = Glibc.read(fd, &chunk, chunk.count)
+            if n > 0 { readAhead.append(contentsOf: chunk[..<n]); continue }
+            if n < 0 && errno == EINTR { return (nil, readAhead) }
+            return (decide(readAhead, true), readAhead)
+        }
     }
 
     public var nextArrival: Nanoseconds? { nil }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult {
+        if !readAhead.isEmpty {
+            let n = min(buffer.count, readAhead.count)
+            readAhead.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            readAhead.removeFirst(n)
+            return .bytes(n)
+        }
         while true {
             openNextIfNeeded()
             guard fd >= 0 else { return .end }

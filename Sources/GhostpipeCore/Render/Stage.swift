@@ -107,17 +107,26 @@ public final class Stage {
     }
 
     /// The next instant after `t` at which the frame changes: a start, an end, or an effect's next step.
-    public func nextChange(after t: Nanoseconds) -> Nanoseconds? {
+    /// Effect steps come no sooner than `stepFloor` after `t` (a frame-rate cap when time runs fast);
+    /// starts and ends are always exact.
+    public func nextChange(after t: Nanoseconds, stepFloor: Nanoseconds = 0) -> Nanoseconds? {
         var next: Nanoseconds?
         func consider(_ instant: Nanoseconds) { if instant > t { next = min(next ?? instant, instant) } }
         for actor in actors {
             if actor.start > t { consider(actor.start); continue }
             if let end = actor.end { consider(end); if end <= t { continue } }
             if let step = actor.effect.nextChange(actor.block, after: t - actor.start, duration: actor.duration, context: actor.context) {
-                consider(actor.start + step)
+                consider(max(actor.start + step, t + stepFloor))
             }
         }
         return next
+    }
+
+    /// Moves an actor (cues restack when others start or end).
+    public func move(id: Int, row: Int, column: Int) {
+        guard let i = actors.firstIndex(where: { $0.id == id }) else { return }
+        actors[i].row = row
+        actors[i].column = column
     }
 
     /// Tells the renderer the screen content is unknown (after SIGCONT): the next frame redraws.

@@ -115,3 +115,17 @@ public struct TerminalSanitizer {
         }
     }
 }
+
+extension TerminalSanitizer {
+    /// `text` with every control character (but line feed and tab) and escape sequence removed: for
+    /// text that arrives whole, such as subtitle cues.
+    public static func clean(_ text: String) -> String {
+        var utf8 = Array(text.utf8)
+        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        var sanitizer = TerminalSanitizer()
+        var out: [UInt8] = []
+        utf8.withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out) }
+        utf8 = out
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,254 @@
+/// Where subtitles go.
+public enum SubtitleOutput {
+    /// A terminal (or its recording): cues revealed and cleared in a band, or appended as a transcript.
+    case screen(Stage, layout: SubtitleLayout)
+    /// Each cue's text and a newline at its start (pipes).
+    case plain(any ByteSink)
+    /// `{"start":S,"end":E,"text":"…"}` per cue at its start.
+    case json(any ByteSink)
+}
+
+/// `--layout`: where cues appear on a terminal.
+public enum SubtitleLayout: String, CaseIterable, Sendable {
+    /// A band of rows at the bottom of the output, redrawn in place; cues are cleared at their end.
+    case band
+    /// Each cue appended below the last, as a transcript that stays in the scrollback.
+    case scroll
+}
+
+/// How subtitles are timed and revealed.
+public struct SubtitleTiming: Sendable {
+    /// `--offset`: added to every cue time.
+    public var offset: Nanoseconds = 0
+    /// `--speed`: media seconds per clock second.
+    public var speed: Double = 1
+    /// `--start`: the media position playback begins at (cues active there show at once).
+    public var start: Nanoseconds = 0
+    public init(offset: Nanoseconds = 0, speed: Double = 1, start: Nanoseconds = 0) {
+        self.offset = offset
+        self.speed = speed
+        self.start = start
+    }
+}
+
+/// Subtitles played in real time: each cue appears at its start with the chosen reveal, paced to
+/// finish within a third of its duration and never slower than `--cps`, stays until its end, and is
+/// cleared. All cues active at once share the band, later ones lower.
+///
+/// The stage runs on media time (the playhead's position, after `--offset`), so pausing freezes the
+/// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
+/// for sleeping. Idle time between cues costs nothing.
+public final class SubtitlePerformance: Performance {
+    private let cues: CueList
+    private let output: SubtitleOutput
+    private let effect: any Effect
+    private var context: EffectContext
+    private let width: Int
+    private var playhead: Playhead
+    private let offset: Nanoseconds
+    private let bandRows: Int
+    private let timeless: Bool
+    /// The longest cue (to find cues still active behind a seek position).
+    private let longest: Nanoseconds
+    /// Next cue (in start order) not yet started.
+    private var next = 0
+    private struct Active { var index: Int; var actor: Int?; var rows: Int; var end: Nanoseconds }
+    private var active: [Active] = []
+    /// Transcript layout: the next free row.
+    private var transcriptRow = 0
+    private var previousBlock: Block?
+    private var pendingChange: Nanoseconds?
+
+    public init(cues: CueList, output: SubtitleOutput, effect: any Effect, context: EffectContext,
+                width: Int, height: Int, timing: SubtitleTiming, fixedBandRows: Int?, instant: Bool,
+                carriesTime: Bool, origin: Nanoseconds) {
+        self.cues = cues
+        self.output = output
+        self.effect = effect
+        self.context = context
+        self.width = width
+        self.offset = timing.offset
+        self.playhead = Playhead(instant: origin, position: timing.start, speed: timing.speed)
+        var longest: Nanoseconds = 0
+        for i in cues.indices { longest = max(longest, cues.end(at: i) - cues.start(at: i)) }
+        self.longest = longest
+        if case .screen(let stage, .band) = output {
+            bandRows = fixedBandRows.map { max(1, min($0, height)) }
+                ?? Self.bandHeight(cues, width: width, limit: max(1, height - 1))
+            stage.fixedRows = 0..<bandRows
+        } else {
+            bandRows = 0
+        }
+        timeless = instant && !carriesTime
+        // Cues that ended before the start position are skipped; those active at it show at once.
+        next = Self.firstIndex(in: cues, endingAfter: timing.start - timing.offset, longest: longest)
+    }
+
+    /// Rows the band needs: the most rows that cues active together take (a cue placed at the top or
+    /// middle, or on a WebVTT line, needs the whole screen).
+    static func bandHeight(_ cues: CueList, width: Int, limit: Int) -> Int {
+        var best = 1
+        var open: [(end: Nanoseconds, rows: Int)] = []
+        for i in cues.indices {
+            let cue = cues[i]
+            if cue.placement.vertical != .bottom { return limit }
+            let start = cue.start
+            open.removeAll { $0.end <= start }
+            open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
+            best = max(best, open.reduce(0) { $0 + $1.rows })
+            if best >= limit { return limit }
+        }
+        return best
+    }
+
+    /// The first cue (in start order) that could still be showing at `position` (media time before
+    /// the offset): skips everything that ended before it.
+    static func firstIndex(in cues: CueList, endingAfter position: Nanoseconds, longest: Nanoseconds) -> Int {
+        // Cues starting before position − longest have surely ended; binary search past them.
+        var low = 0, high = cues.count
+        let bound = position - longest
+        while low < high {
+            let mid = (low + high) / 2
+            if cues.start(at: mid) < bound { low = mid + 1 } else { high = mid }
+        }
+        while low < cues.count && cues.start(at: low) <= position && cues.end(at: low) <= position { low += 1 }
+        return low
+    }
+
+    public var wantsInput: Bool { false }
+    public var holdsPartialInput: Bool { false }
+    public var isFinished: Bool { next >= cues.count && active.isEmpty && pendingChange == nil }
+    public func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {}
+    public func inputPaused(at now: Nanoseconds) throws {}
+    public func inputEnded(at now: Nanoseconds) throws {}
+
+    /// Cue `i`'s start and end on the media timeline (after the offset).
+    private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
+        let t = cues.times(at: i)
+        return (t.start + offset, t.end + offset)
+    }
+
+    public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        let position = timeless ? Nanoseconds.max / 4 : playhead.position(at: now)
+        // Ends first, so a cue that starts as another ends takes its place.
+        let ending = active.filter { $0.end <= position }
+        if !ending.isEmpty {
+            active.removeAll { $0.end <= position }
+            if case .screen(let stage, _) = output { for cue in ending { if let id = cue.actor { stage.remove(id: id) } } }
+        }
+        var started = false
+        while next < cues.count && times(next).start <= position {
+            try start(next, position: position, now: now)
+            next += 1
+            started = true
+        }
+        if started || !ending.isEmpty { restack() }
+        if case .screen(let stage, _) = output {
+            try stage.render(at: position, stamp: now)
+            if timeless { stage.removeAll() }
+        }
+        if timeless {
+            active.removeAll()
+            pendingChange = nil
+            return nil
+        }
+        // The next change on the media timeline, then as a clock instant.
+        var mediaNext: Nanoseconds?
+        if next < cues.count { mediaNext = times(next).start }
+        for cue in active { mediaNext = min(mediaNext ?? cue.end, cue.end) }
+        if case .screen(let stage, _) = output,
+           let step = stage.nextChange(after: position, stepFloor: Nanoseconds(Double(frameInterval) * playhead.speed)) {
+            mediaNext = min(mediaNext ?? step, step)
+        }
+        pendingChange = mediaNext
+        return mediaNext.flatMap { playhead.instant(of: $0) }
+    }
+
+    private func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
+        let (start, end) = times(i)
+        let cue = cues[i]
+        switch output {
+        case .plain(let sink):
+            var text = Array(TerminalSanitizer.clean(cue.plainText).utf8)
+            while text.last == 0x0A { text.removeLast() }
+            text.append(0x0A)
+            try sink.write(text, at: now)
+        case .json(let sink):
+            var line: [UInt8] = Array("{\"start\":".utf8)
+            JSON.appendMilliseconds(Nanoseconds(Double(start) / playhead.speed), to: &line)
+            line.append(contentsOf: ",\"end\":".utf8)
+            JSON.appendMilliseconds(Nanoseconds(Double(end) / playhead.speed), to: &line)
+            line.append(contentsOf: ",\"text\":".utf8)
+            var text = Substring(TerminalSanitizer.clean(cue.plainText))
+            while text.last == "\n" { text = text.dropLast() }
+            JSON.appendString(text, to: &line)
+            line.append(contentsOf: "}\n".utf8)
+            try sink.write(line, at: now)
+        case .screen(let stage, let layout):
+            guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
+            let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll)
+            var block = laidOut.block
+            guard !block.glyphs.isEmpty else {
+                active.append(Active(index: i, actor: nil, rows: 0, end: end))
+                return
+            }
+            var context = self.context
+            context.seed = self.context.seed &+ UInt64(i)
+            context.previous = previousBlock
+            // Word timing cannot outlast the cue.
+            for k in block.glyphs.indices {
+                if let reveal = block.glyphs[k].reveal { block.glyphs[k].reveal = min(reveal, max(0, end - start)) }
+            }
+            // The reveal finishes within a third of the cue (the typewriter also never goes slower
+            // than --cps: its duration is the smaller of the two).
+            let duration = effect.duration(of: block, budget: max(0, (end - start) / 3), context: context)
+            if layout == .scroll {
+                // A transcript: appended below the last cue, never cleared (the stage lets it settle).
+                stage.add(Stage.Actor(id: 0, block: block, effect: effect, context: context, start: start,
+                                      duration: duration, row: transcriptRow, column: laidOut.column))
+                transcriptRow += max(1, block.rows)
+            } else {
+                let id = stage.add(Stage.Actor(id: 0, block: block, effect: effect, context: context, start: start,
+                                               duration: duration, end: end, row: 0, column: laidOut.column))
+                active.append(Active(index: i, actor: id, rows: block.rows, end: end))
+            }
+            previousBlock = block
+        }
+        if case .screen = output {} else { active.append(Active(index: i, actor: nil, rows: 0, end: end)) }
+    }
+
+    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower; top
+    /// cues from the first row; middle cues centred; WebVTT lines at their row.
+    private func restack() {
+        guard case .screen(let stage, .band) = output else { return }
+        let onStage = active.filter { $0.actor != nil }
+        let bottom = onStage.filter { cues[$0.index].placement.vertical == .bottom }
+        var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
+        for cue in bottom {
+            move(stage, cue, row: max(0, row))
+            row += cue.rows
+        }
+        var topRow = 0
+        for cue in onStage {
+            switch cues[cue.index].placement.vertical {
+            case .bottom: continue
+            case .top: move(stage, cue, row: topRow); topRow += cue.rows
+            case .middle: move(stage, cue, row: max(0, (bandRows - cue.rows) / 2))
+            case .line(let n): move(stage, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
+            case .percent(let p): move(stage, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
+            }
+        }
+    }
+
+    private func move(_ stage: Stage, _ cue: Active, row: Int) {
+        guard let id = cue.actor, let actor = stage.actors.first(where: { $0.id == id }) else { return }
+        stage.move(id: id, row: max(0, row), column: actor.column)
+    }
+
+    public func finish(interrupted: Bool, at now: Nanoseconds) throws {
+        guard case .screen(let stage, let layout) = output else { return }
+        // The prompt comes back where the band began (the band is empty by now), or below the transcript.
+        let row = layout == .band ? 0 : transcriptRow
+        try stage.finish(row: row, column: 0, interrupted: interrupted, stamp: now)
+    }
+}

@@ -1,0 +1,51 @@
+/// Maps instants on the player's clock to positions on a media timeline (subtitle time) and back:
+/// `position(t) = anchorPosition + (t − anchorInstant) × speed`, or frozen while paused.
+///
+/// Every change (seek, speed, pause, offset) re-anchors at the current instant, so positions stay
+/// continuous and exact: no accumulated error however often the user presses a key.
+public struct Playhead: Sendable, Equatable {
+    public private(set) var anchorInstant: Nanoseconds
+    public private(set) var anchorPosition: Nanoseconds
+    public private(set) var speed: Double
+    public private(set) var isPaused = false
+
+    public init(instant: Nanoseconds, position: Nanoseconds, speed: Double = 1) {
+        anchorInstant = instant
+        anchorPosition = position
+        self.speed = speed
+    }
+
+    /// The media position at clock instant `t`.
+    public func position(at t: Nanoseconds) -> Nanoseconds {
+        if isPaused { return anchorPosition }
+        return anchorPosition + Nanoseconds((Double(t - anchorInstant) * speed).rounded())
+    }
+
+    /// The clock instant at which the media reaches `position` (nil while paused or if it is behind).
+    public func instant(of position: Nanoseconds) -> Nanoseconds? {
+        guard !isPaused else { return nil }
+        return anchorInstant + Nanoseconds((Double(position - anchorPosition) / speed).rounded(.up))
+    }
+
+    /// A media duration as clock time at the current speed.
+    public func clockDuration(_ media: Nanoseconds) -> Nanoseconds {
+        Nanoseconds((Double(media) / speed).rounded())
+    }
+
+    public mutating func seek(to position: Nanoseconds, at t: Nanoseconds) {
+        anchorInstant = t
+        anchorPosition = position
+    }
+
+    public mutating func setSpeed(_ newSpeed: Double, at t: Nanoseconds) {
+        anchorPosition = position(at: t)
+        anchorInstant = t
+        speed = newSpeed
+    }
+
+    public mutating func setPaused(_ paused: Bool, at t: Nanoseconds) {
+        anchorPosition = position(at: t)
+        anchorInstant = t
+        isPaused = paused
+    }
+}

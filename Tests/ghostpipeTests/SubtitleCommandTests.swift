@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Subtitles through the real binary: detection, decoding, diagnostics.
+@Suite struct SubtitleCommand {
+    func bytes(_ sample: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample(sample)))) }
+
+    @Test func subRipOnStdinIsDetectedByItsContent() throws {
+        let result = try Binary.run(["--instant", "-o", "json"], stdin: try bytes("english.srt"))
+        #expect(result.status == 0)
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 20)
+        #expect(lines.first?.hasPrefix(#"{"start":1.200,"end":3.800,"text":"#) == true)
+    }
+
+    @Test func webVTTOnStdinIsDetectedByItsSignature() throws {
+        let result = try Binary.run(["--instant", "-o", "plain"], stdin: try bytes("styles.vtt"))
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("Signal Hill — 4:12 a.m.\n"))
+    }
+
+    @Test func aLegacyKoreanFileIsGuessedAndSaysSo() throws {
+        let cp949 = try Binary.run(["--instant", "-o", "plain", Binary.sample("korean-cp949.srt")])
+        let utf8 = try Binary.run(["--instant", "-o", "plain", Binary.sample("korean.srt")])
+        #expect(cp949.status == 0)
+        #expect(cp949.stdout == utf8.stdout)
+        #expect(cp949.stderr == "ghostpipe: \(Binary.sample("korean-cp949.srt")): not UTF-8; decoded as CP949\n")
+        let named = try Binary.run(["--instant", "-o", "plain", "--encoding", "euc-kr", Binary.sample("korean-cp949.srt")])
+        #expect(named.stdout == utf8.stdout && named.stderr.isEmpty)
+    }
+
+    @Test func aBadBlockIsReportedWithFileAndLineAndTheRestPlays() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-bad-\(getpid()).srt").path
+        try """
+        1
+        00:00:01,000 --> 00:00:02,000
+        First.
+
+        2
+        00:0a:00,000 --> 00:00:04,000
+        Broken.
+
+        3
+        00:00:05,000 --> 00:00:06,000
+        Third.
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Binary.run(["--instant", "-o", "plain", path])
+        #expect(result.text == "First.\nThird.\n")
+        #expect(result.stderr.contains("\(path):6: bad timestamp '00:0a:00,000'"), "\(result.stderr)")
+    }
+
+    @Test func formatTextPlaysASubtitleFileAsText() throws {
+        let result = try Binary.run(["--instant", "--format", "text", Binary.sample("english.srt")])
+        #expect(result.stdout == (try bytes("english.srt")))
+    }
+
+    @Test func streamedTextIsNotHeldBackByFormatDetection() throws {
+        // The first line decides "text" at once; the second arrives 3 s later.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "(printf '42\\nnot a timing line\\n'; sleep 3; printf 'more\\n') | \"$0\" --cps 1000", Binary.path]
+        let out = Pipe()
+        process.standardOutput = out
+        let start = Date()
+        try process.run()
+        var received = Data()
+        while !String(decoding: received, as: UTF8.self).contains("not a timing line\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        #expect(Date().timeIntervalSince(start) < 2)
+        process.waitUntilExit()
+    }
+}
