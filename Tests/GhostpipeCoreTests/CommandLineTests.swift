@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GhostpipeCore
 
@@ -40,6 +41,17 @@ import Testing
             if let short = spec.short { #expect(Help.text.contains("-\(short), --\(spec.long)")) }
         }
         #expect(Help.text.contains("five keystrokes"))
+    }
+
+    /// README.md and man/ghostpipe.1 document every option the parser knows.
+    @Test func readmeAndManPageMentionEveryOption() throws {
+        let readme = try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let man = try String(contentsOf: Paths.repository.appendingPathComponent("man/ghostpipe.1"), encoding: .utf8)
+        for spec in ArgumentParser.specs {
+            #expect(readme.contains("--\(spec.long)"), "README.md does not mention --\(spec.long)")
+            let roff = "\\-\\-" + spec.long.replacingOccurrences(of: "-", with: "\\-")
+            #expect(man.contains(roff), "man/ghostpipe.1 does not document --\(spec.long)")
+        }
     }
 
     @Test func outputModeFollowsTheTerminal() throws {
