@@ -78,7 +78,8 @@ public final class TextPerformance: Performance {
 
     private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
         let first = queue.count
-        queue.append(batch, measure: layout != nil)
+        // Without time (--instant to a pipe or terminal) nothing needs pacing: no kinds, no instants.
+        queue.append(batch, classify: !timeless || layout != nil, measure: layout != nil)
         if layout != nil {
             for k in first..<queue.count {
                 layout?.add(queue.kinds[k], width: Int(queue.widths[k]))
@@ -86,28 +87,30 @@ public final class TextPerformance: Performance {
             for placement in layout?.drain() ?? [] { queue.place(placement) }
         }
         let ready = layout == nil ? queue.count : queue.placements.count
+        readyCount = ready
+        if timeless { return }
         if fitted != nil {
             // --duration: only count units now; instants come at EOF (nothing is presented before).
-            for k in fitted!.units.count..<ready { fitted?.add(queue.kinds[k]) }
+            for k in (fitted?.units.count ?? 0)..<ready { fitted?.add(queue.kinds[k]) }
             return
         }
-        for k in queue.instants.count..<ready {
-            queue.schedule(pacer.schedule(queue.kinds[k], ready: now))
-        }
+        queue.schedule(upTo: ready, with: &pacer, ready: now)
     }
+    /// Graphemes that are ready (placed, for screens).
+    private var readyCount = 0
 
     public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         let instants = queue.instants
         var k = queue.head
         if timeless {
-            k = instants.count
+            k = readyCount
         } else {
             while k < instants.count && instants[k] <= now { k += 1 }
         }
         if k > queue.head {
             try presenter.present(queue, queue.head..<k, at: timeless ? now : instants[k - 1])
             queue.advanceHead(to: k)
-            queue.compact()
+            readyCount -= queue.compact()
         }
         return !timeless && queue.head < queue.instants.count ? queue.instants[queue.head] : nil
     }

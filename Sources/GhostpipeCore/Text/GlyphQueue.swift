@@ -34,18 +34,24 @@ public struct GlyphQueue {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start(of: k)..<ends[k]])) }
     }
 
-    /// Appends the clusters of `batch`, classifying each; with `measure`, also their widths.
-    public mutating func append(_ batch: GraphemeBatch, measure: Bool, style: UInt16 = 0) {
+    /// Appends the clusters of `batch`. With `classify`, their kinds (for pacing and layout); with
+    /// `measure`, also their widths (for layout). Without either — `--instant` to a pipe — this is
+    /// little more than a copy.
+    public mutating func append(_ batch: GraphemeBatch, classify: Bool, measure: Bool, style: UInt16 = 0) {
         guard !batch.isEmpty else { return }
         let offset = bytes.count
         bytes.append(contentsOf: batch.bytes[..<batch.byteCount])
-        ends.reserveCapacity(ends.count + batch.count)
+        if offset == 0 {
+            ends.append(contentsOf: batch.ends)
+        } else {
+            ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
+        }
+        guard classify || measure else { return }
         kinds.reserveCapacity(kinds.count + batch.count)
         batch.bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             for end in batch.ends {
                 let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                ends.append(offset + end)
                 let kind = GraphemeKind.of(cluster)
                 kinds.append(kind)
                 if measure {
@@ -55,6 +61,13 @@ public struct GlyphQueue {
                 start = end
             }
         }
+    }
+
+    /// Schedules graphemes up to `end` (exclusive), all ready at `ready`, with `pacer`.
+    public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
+        guard end > instants.count else { return }
+        instants.reserveCapacity(end)
+        for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
     }
 
     static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind) -> Int {
@@ -78,16 +91,19 @@ public struct GlyphQueue {
     public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
 
     /// Marks graphemes up to `k` (exclusive) as presented.
-    public mutating func advanceHead(to k: Int) { head = max(head, min(k, instants.count)) }
+    public mutating func advanceHead(to k: Int) { head = max(head, min(k, ends.count)) }
 
-    /// Drops presented graphemes once they are a good share of the queue (amortised O(1)).
-    public mutating func compact() {
-        guard head >= 4096 && head * 2 >= ends.count else { return }
+    /// Drops presented graphemes once they are a good share of the queue (amortised O(1)); returns
+    /// how many were dropped (every index moves down by that much).
+    @discardableResult
+    public mutating func compact() -> Int {
+        guard head >= 4096 && head * 2 >= ends.count else { return 0 }
+        let dropped = head
         let dropBytes = ends[head - 1]
         bytes.removeFirst(dropBytes)
         ends.removeFirst(head)
         for i in ends.indices { ends[i] -= dropBytes }
-        kinds.removeFirst(head)
+        kinds.removeFirst(min(head, kinds.count))
         if !widths.isEmpty || !styleIndices.isEmpty {
             widths.removeFirst(min(head, widths.count))
             styleIndices.removeFirst(min(head, styleIndices.count))
@@ -95,5 +111,6 @@ public struct GlyphQueue {
         placements.removeFirst(min(head, placements.count))
         instants.removeFirst(min(head, instants.count))
         head = 0
+        return dropped
     }
 }
