@@ -45,9 +45,14 @@ import random, sys
 random.seed(1)
 words = "the quick brown fox jumps over a lazy dog 한국어 문장 👍🏽 café ghost pipe".split()
 n = int(float(sys.argv[1]) * 100)
-out = []
-while sum(len(w) + 1 for w in out) < n * 2: out.append(random.choice(words))
-print(" ".join(out)[: n - 1])
+# Lines shorter than the terminal: no soft wraps, whose hanging spaces are never written (pace.py
+# would count each as a missing grapheme).
+text, line = [], []
+while sum(len(l) + 1 for l in text) < n:
+    line.append(random.choice(words))
+    if len(" ".join(line)) > 60:
+        text.append(" ".join(line)); line = []
+print("\n".join(text)[: n - 1])
 PY
 python3 "$SHARED/tools/pace.py" --cps 100 --input "$WORK/pace.txt" --cols 200 --rows 50 \
     -- "$BIN" --cps 100 --no-pauses | tail -1 | tr ' ' '\n' \

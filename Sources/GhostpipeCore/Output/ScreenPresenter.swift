@@ -2,11 +2,13 @@
 /// drawn into the frame at the place the layout gave it, at its instant; the renderer writes only
 /// what changed. Rows the typing head has left are final and dropped from the frame, so the frame
 /// stays one or two rows tall however long the text.
+///
+/// The terminal's own cursor stays visible at the typing head, like a typewriter's carriage: a typed
+/// space moves it at the space's instant, and nothing has to be hidden or restored.
 public final class FlowScreenPresenter: GlyphPresenter {
     private var renderer: TerminalRenderer
     private var frame: Frame
     private let sink: any ByteSink
-    private var cursorHidden = false
     public let carriesTime: Bool
 
     public init(sink: any ByteSink, width: Int, height: Int, depth: ColorDepth, carriesTime: Bool) {
@@ -22,19 +24,24 @@ public final class FlowScreenPresenter: GlyphPresenter {
     public func present(_ queue: GlyphQueue, _ range: Range<Int>, at instant: Nanoseconds) throws {
         guard !range.isEmpty else { return }
         var out: [UInt8] = []
-        if !cursorHidden {
-            out.append(contentsOf: ANSI.hideCursor)
-            cursorHidden = true
-        }
         var lastRow = frame.origin
+        var head: Placement?
         for k in range {
             let placement = queue.placements[k]
             lastRow = max(lastRow, placement.row)
+            if queue.kinds[k] == .newline {
+                head = Placement(row: placement.row + 1, column: 0, width: 0)
+                continue
+            }
+            head = Placement(row: placement.row, column: placement.column + placement.width, width: 0)
             guard placement.width > 0, !queue.kinds[k].isBlank else { continue }
             frame.put(queue.string(k), width: placement.width, style: queue.styles[Int(queue.styleIndices[k])],
                       row: placement.row, column: placement.column)
         }
+        // A line end takes the head to the start of the next row at once, as a typist's Enter does.
+        if let head { lastRow = max(lastRow, head.row) }
         frame.ensureRow(lastRow)
+        frame.cursor = head
         renderer.render(frame, into: &out)
         // The typewriter never returns to a row it has left.
         frame.dropRows(before: lastRow)
@@ -48,7 +55,6 @@ public final class FlowScreenPresenter: GlyphPresenter {
         } else if let next {
             renderer.finish(atRow: next.row, column: next.column, into: &out)
         }
-        if cursorHidden { out.append(contentsOf: ANSI.showCursor) }
         try sink.write(out, at: instant)
     }
 }

@@ -42,8 +42,16 @@ public struct TerminalRenderer {
             if let old, old == cells { continue }
             drawRow(row, old: old, new: cells, into: &out)
         }
-        if let cursor = frame.cursor {
-            move(toRow: cursor.row, column: min(cursor.column, width - 1), into: &out)
+        if let cursor = frame.cursor, cursor.column < width, cursor.row >= frame.origin, cursor.row < frame.end {
+            // Over a few unchanged one-byte cells, writing them is the cheapest move (and shows a
+            // typed space at its instant).
+            let cells = frame.rows[cursor.row - frame.origin]
+            if cursor.row == cursorRow, !pendingWrap, cursor.column > cursorColumn, cursor.column - cursorColumn <= 3,
+               cells[cursorColumn..<cursor.column].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
+                for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
+            } else {
+                move(toRow: cursor.row, column: cursor.column, into: &out)
+            }
         }
         previous = frame
     }
