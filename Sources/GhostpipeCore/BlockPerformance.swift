@@ -9,7 +9,7 @@ public final class BlockPerformance: Performance {
     private let stage: Stage
     private let effect: any Effect
     private var context: EffectContext
-    private var stream = GraphemeStream(sanitizing: true)
+    private var stream: GraphemeStream
     private var paragraph: [StyledGrapheme] = []
     /// Index in `paragraph` just after its last line break.
     private var completeLinesEnd = 0
@@ -17,9 +17,14 @@ public final class BlockPerformance: Performance {
     private var lineHasText = false
     private let tabWidth: Int
     private let duration: Nanoseconds?
-    private let timeless: Bool
-    /// Blocks laid out, waiting for their turn (with `--duration`, all of them until the end of input).
-    private var waiting: [(block: Block, ready: Nanoseconds)] = []
+    private var timeless: Bool
+    /// Paragraphs waiting for their turn (with `--duration`, all of them until the end of input); laid
+    /// out when they go on stage, at the width the terminal has then.
+    private var waiting: [(text: [StyledGrapheme], ready: Nanoseconds)] = []
+    /// Budgets for `--duration`, shared at the end of input by length.
+    private var budgets: [Nanoseconds] = []
+    /// The text of each block on stage (to lay it out again after a resize), unless it is a slice.
+    private var sources: [Int: [StyledGrapheme]] = [:]
     private var nextRow = 0
     private var cursor = Placement(row: 0, column: 0, width: 0)
     /// When the block on stage finishes its reveal.
@@ -31,7 +36,8 @@ public final class BlockPerformance: Performance {
     private let maxParagraph = 1 << 16
 
     public init(stage: Stage, effect: any Effect, context: EffectContext, tabWidth: Int = 8,
-                duration: Nanoseconds?, instant: Bool, recording: Bool) {
+                duration: Nanoseconds?, instant: Bool, recording: Bool, keepInputColors: Bool = true) {
+        self.stream = GraphemeStream(sanitizing: true, keepingStyles: keepInputColors)
         self.stage = stage
         self.effect = effect
         self.context = context
@@ -61,12 +67,13 @@ public final class BlockPerformance: Performance {
         if !paragraph.isEmpty { cut(at: paragraph.count, ready: now) }
         ended = true
         if let duration {
-            // The whole text is known: share the duration between blocks by their length.
-            let total = max(1, waiting.reduce(0) { $0 + $1.block.count })
+            // The whole text is known: share the duration between paragraphs by their length.
+            let lengths = waiting.map { text in text.text.filter { !$0.text.allSatisfy(\.isWhitespace) }.count }
+            let total = max(1, lengths.reduce(0, +))
             var start = now
-            for (block, _) in waiting {
-                let budget = Nanoseconds(Double(duration) * Double(block.count) / Double(total))
-                schedule(block, start: start, budget: budget)
+            for (i, (text, _)) in waiting.enumerated() {
+                let budget = Nanoseconds(Double(duration) * Double(lengths[i]) / Double(total))
+                schedule(text, start: start, budget: budget)
                 start += budget
             }
             waiting.removeAll()
@@ -77,7 +84,7 @@ public final class BlockPerformance: Performance {
         for k in 0..<batch.count {
             let text = batch.string(k)
             let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
-            paragraph.append(StyledGrapheme(text))
+            paragraph.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
             if kind == .newline {
                 completeLinesEnd = paragraph.count
                 if !lineHasText && paragraphHasText {
@@ -98,35 +105,40 @@ public final class BlockPerformance: Performance {
         paragraph.removeFirst(end)
         completeLinesEnd = 0
         paragraphHasText = paragraph.contains { !$0.text.allSatisfy(\.isWhitespace) }
-        let block = BlockLayout.layout(text, width: stage.width, tabWidth: tabWidth)
-        // Slices no taller than the screen minus one row (the row the cursor stays on).
-        let sliceRows = max(1, stage.height - 1)
-        var top = 0
-        repeat {
-            let slice = block.rows > sliceRows ? block.slice(rows: top..<min(block.rows, top + sliceRows)) : block
-            waiting.append((slice, ready))
-            top += sliceRows
-        } while top < block.rows
+        waiting.append((text, ready))
         if duration == nil { startWaitingBlocks() }
     }
 
     private func startWaitingBlocks() {
         while let first = waiting.first, stage.actors.count < 2 {
             waiting.removeFirst()
-            schedule(first.block, start: max(first.ready, stageFreeAt), budget: nil)
+            schedule(first.text, start: max(first.ready, stageFreeAt), budget: nil)
         }
     }
 
-    private func schedule(_ block: Block, start: Nanoseconds, budget: Nanoseconds?) {
-        var context = self.context
-        context.seed = self.context.seed &+ blockIndex
-        blockIndex += 1
-        let length = effect.duration(of: block, budget: budget, context: context)
-        stage.add(Stage.Actor(id: 0, block: block, effect: effect, context: context, start: start,
-                              duration: length, row: nextRow))
-        cursor = Placement(row: nextRow + block.end.row, column: block.end.column, width: 0)
-        nextRow += block.end.column == 0 ? block.end.row : block.end.row + 1
-        stageFreeAt = start + length
+    /// Lays out a paragraph at the current width and puts it on stage, in slices no taller than the
+    /// screen minus one row (the row the cursor stays on) if it must be; `budget` is shared by slices.
+    private func schedule(_ text: [StyledGrapheme], start: Nanoseconds, budget: Nanoseconds?) {
+        let block = BlockLayout.layout(text, width: stage.width, tabWidth: tabWidth)
+        let sliceRows = max(1, stage.height - 1)
+        let slices = block.rows > sliceRows
+            ? stride(from: 0, to: block.rows, by: sliceRows).map { block.slice(rows: $0..<min(block.rows, $0 + sliceRows)) }
+            : [block]
+        var start = start
+        for slice in slices {
+            var context = self.context
+            context.seed = self.context.seed &+ blockIndex
+            blockIndex += 1
+            let share = budget.map { Nanoseconds(Double($0) * Double(slice.count) / Double(max(1, block.count))) }
+            let length = effect.duration(of: slice, budget: share, context: context)
+            let id = stage.add(Stage.Actor(id: 0, block: slice, effect: effect, context: context, start: start,
+                                           duration: length, row: nextRow))
+            if slices.count == 1 { sources[id] = text }
+            cursor = Placement(row: nextRow + slice.end.row, column: slice.end.column, width: 0)
+            nextRow += slice.end.column == 0 ? slice.end.row : slice.end.row + 1
+            start += length
+            stageFreeAt = start
+        }
     }
 
     public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
@@ -141,6 +153,7 @@ public final class BlockPerformance: Performance {
         }
         if duration == nil { startWaitingBlocks() }
         try stage.render(at: now, stamp: now)
+        sources = sources.filter { id, _ in stage.actors.contains { $0.id == id } }
         if duration == nil { startWaitingBlocks() }
         pendingChange = stage.nextChange(after: now)
         return pendingChange
@@ -148,5 +161,43 @@ public final class BlockPerformance: Performance {
 
     public func finish(interrupted: Bool, at now: Nanoseconds) throws {
         try stage.finish(row: cursor.row, column: cursor.column, interrupted: interrupted, stamp: now)
+    }
+}
+
+extension BlockPerformance: TerminalAware {
+    /// `q` quits; any other key shows everything at once from now on.
+    public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
+        if key == .character("q") || key == .character("Q") { return .quit }
+        timeless = true
+        return .handled
+    }
+
+    /// Lays the blocks on stage out again at the new width (what is still to come is laid out when
+    /// its turn comes), then redraws from the cursor's row.
+    public func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        stage.restart(columns: columns, rows: rows, cursorRow: stage.cursorRow, keepRowsBelow: true)
+        var row = stage.actors.map(\.row).min() ?? nextRow
+        for actor in stage.actors.sorted(by: { $0.row < $1.row }) {
+            if let text = sources[actor.id] {
+                let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth)
+                stage.replaceBlock(id: actor.id, with: block, column: 0)
+                stage.move(id: actor.id, row: row, column: 0)
+                cursor = Placement(row: row + block.end.row, column: block.end.column, width: 0)
+                row += block.end.column == 0 ? block.end.row : block.end.row + 1
+            } else {
+                row = max(row, actor.row + actor.block.rows)
+            }
+        }
+        nextRow = row
+    }
+
+    public func suspend(at now: Nanoseconds) throws { try stage.suspend(stamp: now) }
+
+    /// After `fg`: the reveal continues where it was, redrawn from the cursor's fresh line.
+    public func resume(at now: Nanoseconds, after pause: Nanoseconds) throws {
+        stage.shiftTimes(by: pause)
+        stageFreeAt += pause
+        let top = stage.actors.map(\.row).min() ?? nextRow
+        stage.restart(columns: stage.width, rows: stage.height, cursorRow: top, keepRowsBelow: false)
     }
 }

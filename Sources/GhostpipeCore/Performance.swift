@@ -19,3 +19,26 @@ public protocol Performance: AnyObject {
     /// Restores the output (cursor, attributes); `interrupted` after a signal.
     func finish(interrupted: Bool, at now: Nanoseconds) throws
 }
+
+/// What a key press did.
+public enum KeyResponse: Equatable, Sendable {
+    /// Nothing to do with this key.
+    case ignored
+    case handled
+    /// `q`: stop playing.
+    case quit
+}
+
+/// The terminal side of a performance: keys, resizes, and Ctrl-Z. Performances that draw on a
+/// terminal implement these; the defaults suit outputs without one.
+public protocol TerminalAware: AnyObject {
+    /// A key from the terminal (keys are only read when stdout is a terminal).
+    func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse
+    /// The terminal is now `columns` × `rows`: lay out what is on show again, without garbage.
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws
+    /// Ctrl-Z: hand the terminal back as it was found (attributes off, cursor shown).
+    func suspend(at now: Nanoseconds) throws
+    /// `fg`: the stop lasted `pause`; shift the timeline by it (a stop is a pause), take the terminal
+    /// back and redraw what was on show on the line the cursor is now on.
+    func resume(at now: Nanoseconds, after pause: Nanoseconds) throws
+}

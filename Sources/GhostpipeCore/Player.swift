@@ -16,6 +16,8 @@ public final class Player {
         case interrupted(signal: Int32)
         /// The reader of our output went away.
         case brokenPipe
+        /// The user pressed `q`.
+        case quit
     }
 
     private let performance: any Performance
@@ -24,8 +26,16 @@ public final class Player {
     private let signals: (any SignalSource)?
     /// An interactive stream that pauses this long flushes a held grapheme or word.
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
-    /// Called for signals other than the terminating ones (SIGWINCH, SIGTSTP, SIGCONT, …).
-    public var onSignal: ((Int32) throws -> Void)?
+    /// Keys from the terminal, when it is one and keys are on.
+    public var keys: (any KeySource)?
+    /// The terminal's size now (for SIGWINCH).
+    public var terminalSize: (() -> (columns: Int, rows: Int)?)?
+    /// Stops the process like an unhandled Ctrl-Z and returns once it is continued.
+    public var stopProcess: ((Int32) -> Void)?
+    /// After our own stop and `fg`, the SIGCONT that follows needs no second redraw.
+    private var resumedByUs = false
+    /// The size the performance was last laid out for.
+    public var lastSize: (columns: Int, rows: Int)?
 
     public init(performance: any Performance, input: any ByteSource, clock: any Clock,
                 signals: (any SignalSource)? = nil) {
@@ -46,6 +56,37 @@ public final class Player {
             let signal = signals?.take().first(where: Self.terminatingSignals.contains) ?? 2
             try? performance.finish(interrupted: true, at: clock.now())
             return .interrupted(signal: signal)
+        }
+    }
+
+    /// SIGWINCH: lay out again; SIGTSTP: hand the terminal back, stop, take it back on `fg`;
+    /// SIGCONT from elsewhere: redraw.
+    private func handle(_ signal: Int32) throws {
+        guard let aware = performance as? any TerminalAware else { return }
+        switch signal {
+        case 28:  // SIGWINCH
+            if let size = terminalSize?(), size != lastSize ?? (0, 0) {
+                lastSize = size
+                try aware.resize(columns: size.columns, rows: size.rows, at: clock.now())
+            }
+        case 20:  // SIGTSTP
+            let stoppedAt = clock.now()
+            try aware.suspend(at: stoppedAt)
+            keys?.restore()
+            stopProcess?(signal)
+            keys?.take()
+            resumedByUs = true
+            try aware.resume(at: clock.now(), after: clock.now() - stoppedAt)
+            // The terminal may have changed size while we were stopped (no SIGWINCH reaches a stopped
+            // process's handler in time to matter): lay out again if so.
+            if let size = terminalSize?(), let lastSize, size != lastSize {
+                try aware.resize(columns: size.columns, rows: size.rows, at: clock.now())
+            }
+        case 18:  // SIGCONT
+            if resumedByUs { resumedByUs = false; return }
+            try aware.resume(at: clock.now(), after: 0)
+        default:
+            break
         }
     }
 
@@ -74,17 +115,32 @@ public final class Player {
             // Nothing due and no input wanted: nothing can ever happen again (a performance that is
             // done but does not say so). Stop rather than sleep forever.
             if deadline == nil && descriptors.isEmpty && idleTimeout == nil { break }
+            let keyIndex = keys.map { _ in descriptors.count }
+            if let keys { descriptors.append(keys.descriptor) }
+            let signalIndex = signals.map { _ in descriptors.count }
             if let signals { descriptors.append(signals.descriptor) }
 
             let wake = clock.wait(until: deadline, descriptors: descriptors, idleTimeout: idleTimeout)
 
-            if let signals, wake.readable.contains(descriptors.count - 1) {
+            if let signals, let signalIndex, wake.readable.contains(signalIndex) {
                 for signal in signals.take() {
                     if Self.terminatingSignals.contains(signal) {
                         try? performance.finish(interrupted: true, at: clock.now())
                         return .interrupted(signal: signal)
                     }
-                    try onSignal?(signal)
+                    try handle(signal)
+                }
+            }
+            if let keys, let keyIndex, wake.readable.contains(keyIndex) {
+                for key in keys.readKeys() {
+                    if key == .interrupt {
+                        try? performance.finish(interrupted: true, at: clock.now())
+                        return .interrupted(signal: 2)
+                    }
+                    if let aware = performance as? any TerminalAware, try aware.press(key, at: clock.now()) == .quit {
+                        try? performance.finish(interrupted: true, at: clock.now())
+                        return .quit
+                    }
                 }
             }
             let readable = inputDescriptor != nil && wake.readable.contains(0)

@@ -79,7 +79,8 @@ public struct Session: Sendable {
                               width: columns, height: rows, depth: depth)
             return BlockPerformance(stage: stage, effect: effect, context: effectContext, tabWidth: options.tabWidth,
                                     duration: options.pacing.duration, instant: options.instant,
-                                    recording: mode == .cast || recording != nil)
+                                    recording: mode == .cast || recording != nil,
+                                    keepInputColors: options.keepInputColors)
         }
         return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
     }
@@ -124,8 +125,11 @@ public struct Session: Sendable {
                                             width: columns, height: rows, depth: depth,
                                             carriesTime: mode == .cast || recording != nil)
         }
-        return TextPerformance(pacing: options.pacing, presenter: presenter, width: columns,
-                               tabWidth: options.tabWidth, instant: options.instant, origin: origin)
+        let performance = TextPerformance(pacing: options.pacing, presenter: presenter, width: columns,
+                                          tabWidth: options.tabWidth, instant: options.instant, origin: origin,
+                                          keepInputColors: options.keepInputColors)
+        performance.screenRows = rows
+        return performance
     }
 
     private func castRecorder(_ sink: any ByteSink, origin: Nanoseconds) throws -> CastRecorder {

@@ -43,10 +43,12 @@ public final class SubtitlePerformance: Performance {
     private let output: SubtitleOutput
     private let effect: any Effect
     private var context: EffectContext
-    private let width: Int
+    private var width: Int
     private var playhead: Playhead
-    private let offset: Nanoseconds
-    private let bandRows: Int
+    private var offset: Nanoseconds
+    private var bandRows: Int
+    /// `i`: a status line below the band (time, cue, speed, offset).
+    private var showStatus = false
     private let timeless: Bool
     /// The longest cue (to find cues still active behind a seek position).
     private let longest: Nanoseconds
@@ -144,6 +146,12 @@ public final class SubtitlePerformance: Performance {
         }
         if started || !ending.isEmpty { restack() }
         if case .screen(let stage, _) = output {
+            if showStatus {
+                stage.overlayRows = [bandRows: statusLine(position: position)]
+            } else if !stage.overlayRows.isEmpty {
+                // Keep the row in the frame, blank, so the renderer erases the last status line.
+                stage.overlayRows = [bandRows: []]
+            }
             try stage.render(at: position, stamp: now)
             if timeless { stage.removeAll() }
         }
@@ -161,7 +169,30 @@ public final class SubtitlePerformance: Performance {
             mediaNext = min(mediaNext ?? step, step)
         }
         pendingChange = mediaNext
-        return mediaNext.flatMap { playhead.instant(of: $0) }
+        var clockNext = mediaNext.flatMap { playhead.instant(of: $0) }
+        // The status line's clock ticks ten times a second.
+        if showStatus { clockNext = min(clockNext ?? .max, now + Time.second / 10) }
+        return clockNext
+    }
+
+    /// The status line: play state, position, cue number, speed, offset and the keys.
+    private func statusLine(position: Nanoseconds) -> [Cell] {
+        let state = playhead.isPaused ? "❚❚" : "▶"
+        let cue = min(cues.count, max(next, 1))
+        let speed = (playhead.speed * 100).rounded() / 100
+        let shift = Double(offset) / 1e9
+        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
+        var cells: [Cell] = []
+        var columns = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            guard w > 0, columns + w <= width else { continue }
+            cells.append(Cell(String(character), width: UInt8(w), style: Style(attributes: .inverse)))
+            if w == 2 { cells.append(Cell("", width: 0, style: Style(attributes: .inverse))) }
+            columns += w
+        }
+        while columns < width { cells.append(Cell(" ", style: Style(attributes: .inverse))); columns += 1 }
+        return cells
     }
 
     private func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
@@ -250,5 +281,70 @@ public final class SubtitlePerformance: Performance {
         // The prompt comes back where the band began (the band is empty by now), or below the transcript.
         let row = layout == .band ? 0 : transcriptRow
         try stage.finish(row: row, column: 0, interrupted: interrupted, stamp: now)
+    }
+}
+
+extension SubtitlePerformance: TerminalAware {
+    /// Space pauses, ←/→ seek 5 s, ↑/↓ seek 60 s, +/- change the speed by 10 %, [/] nudge the offset
+    /// by 100 ms, `i` toggles the status line, `q` quits; any other key shows the cues on screen
+    /// complete at once.
+    public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
+        let position = playhead.position(at: now)
+        switch key {
+        case .character("q"), .character("Q"): return .quit
+        case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
+        case .left: seek(to: position - 5 * Time.second, at: now)
+        case .right: seek(to: position + 5 * Time.second, at: now)
+        case .up: seek(to: position + 60 * Time.second, at: now)
+        case .down: seek(to: position - 60 * Time.second, at: now)
+        case .character("+"), .character("="): playhead.setSpeed(min(100, playhead.speed * 1.1), at: now)
+        case .character("-"), .character("_"): playhead.setSpeed(max(0.01, playhead.speed / 1.1), at: now)
+        case .character("["): offset -= 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("]"): offset += 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("i"), .character("I"): showStatus.toggle()
+        default:
+            if case .screen(let stage, _) = output {
+                for cue in active { if let id = cue.actor { stage.finishReveal(id: id, at: position) } }
+            }
+        }
+        return .handled
+    }
+
+    /// Jumps to media `position` (clamped at 0): what shows there appears at once.
+    private func seek(to target: Nanoseconds, at now: Nanoseconds) {
+        let position = max(0, target)
+        playhead.seek(to: position, at: now)
+        if case .screen(let stage, .band) = output { stage.removeAll() }
+        active.removeAll()
+        next = Self.firstIndex(in: cues, endingAfter: position - offset, longest: longest)
+    }
+
+    public func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        guard case .screen(let stage, let layout) = output else { return }
+        width = columns
+        if layout == .band { bandRows = min(bandRows, max(1, rows - 1)); stage.fixedRows = 0..<bandRows }
+        for cue in active {
+            guard let id = cue.actor else { continue }
+            let laidOut = CueLayout.block(for: cues[cue.index], width: columns)
+            stage.replaceBlock(id: id, with: laidOut.block, column: laidOut.column)
+            if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
+        }
+        restack()
+        stage.restart(columns: columns, rows: rows, cursorRow: stage.cursorRow, keepRowsBelow: true)
+        pendingChange = nil
+    }
+
+    public func suspend(at now: Nanoseconds) throws {
+        if case .screen(let stage, _) = output { try stage.suspend(stamp: now) }
+    }
+
+    public func resume(at now: Nanoseconds, after pause: Nanoseconds) throws {
+        // Stopping is pausing: the subtitles continue where they were.
+        playhead.delay(by: pause)
+        guard case .screen(let stage, let layout) = output else { return }
+        // The shell printed its job messages: the band (or the transcript's current cue) starts
+        // again on the cursor's fresh line.
+        let top = layout == .band ? 0 : (stage.actors.map(\.row).min() ?? transcriptRow)
+        stage.restart(columns: width, rows: stage.height, cursorRow: top, keepRowsBelow: false)
     }
 }

@@ -30,18 +30,27 @@ public final class TextPerformance: Performance {
     private var pacer: Pacer
     private var fitted: FittedSchedule?
     private let duration: Nanoseconds?
-    /// Show everything as soon as it arrives (`--instant` to an output without time).
-    private let timeless: Bool
+    /// Show everything as soon as it arrives (`--instant` to an output without time, or after a key).
+    private var timeless: Bool
+    private let tabWidth: Int
+    /// The first grapheme of the row the typing head is on, and that row: what a resize or `fg`
+    /// draws again.
+    private var rowStart = 0
+    private var headRow = 0
     private var ended = false
     private var origin: Nanoseconds
     /// Backpressure: stop reading while this many graphemes wait to be shown.
     public var maxQueued = 1 << 16
 
+    /// Rows of the screen (for redraws).
+    public var screenRows = 24
+
     public init(pacing: Pacing, presenter: any GlyphPresenter, width: Int, tabWidth: Int = 8,
-                instant: Bool, origin: Nanoseconds) {
+                instant: Bool, origin: Nanoseconds, keepInputColors: Bool = true) {
         self.presenter = presenter
-        self.stream = GraphemeStream(sanitizing: presenter.needsLayout)
+        self.stream = GraphemeStream(sanitizing: presenter.needsLayout, keepingStyles: keepInputColors)
         self.layout = presenter.needsLayout ? FlowLayout(width: width, tabWidth: tabWidth) : nil
+        self.tabWidth = tabWidth
         self.pacer = Pacer(graphemesPerSecond: pacing.graphemesPerSecond, pauses: pacing.pauses)
         self.duration = pacing.duration
         self.fitted = pacing.duration == nil ? nil : FittedSchedule(pauses: pacing.pauses)
@@ -109,14 +118,75 @@ public final class TextPerformance: Performance {
         }
         if k > queue.head {
             try presenter.present(queue, queue.head..<k, at: timeless ? now : instants[k - 1])
+            if layout != nil { followHead(through: k) }
             queue.advanceHead(to: k)
-            readyCount -= queue.compact()
+            let dropped = queue.compact(keepingFrom: layout != nil ? rowStart : nil)
+            readyCount -= dropped
+            rowStart -= dropped
         }
         return !timeless && queue.head < queue.instants.count ? queue.instants[queue.head] : nil
+    }
+
+    /// Keeps `rowStart`/`headRow` on the row where graphemes up to `k` leave the typing head.
+    private func followHead(through k: Int) {
+        for i in queue.head..<k {
+            let placement = queue.placements[i]
+            if queue.kinds[i] == .newline {
+                headRow = placement.row + 1
+                rowStart = i + 1
+            } else if placement.row != headRow {
+                headRow = placement.row
+                rowStart = i
+            }
+        }
+    }
+
+    /// Lays out the head's row and everything after it again at `columns`, and has the presenter
+    /// draw afresh from the cursor's line.
+    private func relayout(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        guard layout != nil else { return }
+        var fresh = FlowLayout(width: columns, tabWidth: tabWidth, row: headRow)
+        queue.unplace(from: rowStart)
+        for k in rowStart..<queue.count {
+            fresh.add(queue.kinds[k], width: Int(queue.widths[k]))
+            for placement in fresh.drain() { queue.place(placement) }
+        }
+        if ended { fresh.flushHeldWord(); for placement in fresh.drain() { queue.place(placement) } }
+        layout = fresh
+        // A grapheme held back again (its word now waits for its end) gets a new instant when placed.
+        queue.truncateInstants(to: queue.placements.count)
+        readyCount = queue.placements.count
+        if !timeless && fitted == nil { queue.schedule(upTo: readyCount, with: &pacer, ready: now) }
+        try presenter.restart(columns: columns, rows: rows, queue: queue, redraw: rowStart..<queue.head, firstRow: headRow, at: now)
     }
 
     public func finish(interrupted: Bool, at now: Nanoseconds) throws {
         let next = layout.map { Placement(row: $0.row, column: $0.column, width: 0) }
         try presenter.finish(next: next, interrupted: interrupted, at: now)
+    }
+}
+
+extension TextPerformance: TerminalAware {
+    /// `q` quits; any other key finishes the animation at once: everything read so far, and all
+    /// that follows, is shown without waiting (a login banner skipped with a key).
+    public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
+        if key == .character("q") || key == .character("Q") { return .quit }
+        timeless = true
+        return .handled
+    }
+
+    public func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        try relayout(columns: columns, rows: rows, at: now)
+    }
+
+    public func suspend(at now: Nanoseconds) throws {
+        try presenter.suspend(at: now)
+    }
+
+    public func resume(at now: Nanoseconds, after pause: Nanoseconds) throws {
+        queue.shiftInstants(from: queue.head, by: pause)
+        pacer.shift(by: pause)
+        let width = layout?.width ?? 80
+        try relayout(columns: width, rows: screenRows, at: now)
     }
 }

@@ -4,10 +4,18 @@ import GhostpipeCore
 import Glibc
 #endif
 
+/// The keyboard, while ghostpipe reads it: its terminal mode is put back on every exit.
+nonisolated(unsafe) var keyboard: TerminalKeyboard?
+
+func leave(_ status: Int32) -> Never {
+    keyboard?.restore()
+    exit(status)
+}
+
 func fail(_ message: String, status: Int32) -> Never {
     printError("ghostpipe: \(message)")
     if status == 2 { printError("Try 'ghostpipe --help' for more information.") }
-    exit(status)
+    leave(status)
 }
 
 let options: Options
@@ -44,7 +52,9 @@ do {
 
 // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
 let emergencyRestore = session.mode == .terminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
-let signals = SelfPipeSignals(signals: [SIGINT, SIGTERM, SIGHUP], restore: emergencyRestore)
+let onTerminal = session.mode == .terminal
+let signals = SelfPipeSignals(signals: [SIGINT, SIGTERM, SIGHUP] + (onTerminal ? [SIGTSTP, SIGCONT, SIGWINCH] : []),
+                              restore: emergencyRestore)
 let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.hasTerminatingSignal() })
 
 var recording: DescriptorSink?
@@ -82,6 +92,18 @@ do {
         source = NoInput()
     }
     let player = Player(performance: performance, input: source, clock: clock, signals: signals)
+    if onTerminal {
+        // Keys come from /dev/tty, and only when the text does not: typing into ghostpipe's stdin
+        // is input, not commands.
+        let stdinIsInput = input.allNames.contains("-") && isatty(STDIN_FILENO) == 1
+        if options.keys && !options.instant && !stdinIsInput, let tty = TerminalKeyboard() {
+            keyboard = tty
+            player.keys = tty
+        }
+        player.terminalSize = { terminalSize(of: STDOUT_FILENO) }
+        player.lastSize = (session.columns, session.rows)
+        player.stopProcess = { signals.stopLikeDefault($0) }
+    }
     outcome = try player.run()
 } catch let error as OutputError {
     switch error {
@@ -93,7 +115,7 @@ do {
 }
 
 switch outcome {
-case .finished: exit(input.hadErrors || inputFailed ? 1 : 0)
-case .brokenPipe: exit(0)
-case .interrupted(let signal): exit(128 + signal)
+case .finished: leave(input.hadErrors || inputFailed ? 1 : 0)
+case .brokenPipe, .quit: leave(0)
+case .interrupted(let signal): leave(128 + signal)
 }

@@ -84,6 +84,14 @@ public enum ArgumentParser {
             o.subtitleLayout = layout
         },
         Spec(long: "band-rows", short: nil, value: "N") { o, v throws(UsageError) in o.bandRows = try count(v, "--band-rows") },
+        Spec(long: "input-colors", short: nil, value: "WHAT") { o, v throws(UsageError) in
+            switch v {
+            case "keep": o.keepInputColors = true
+            case "strip": o.keepInputColors = false
+            default: throw UsageError("--input-colors: '\(v)' is not one of keep, strip")
+            }
+        },
+        Spec(long: "no-keys", short: nil, value: nil) { o, _ in o.keys = false },
         Spec(long: "help", short: "h", value: nil) { o, _ in o.showHelp = true },
         Spec(long: "version", short: "V", value: nil) { o, _ in o.showVersion = true },
     ]

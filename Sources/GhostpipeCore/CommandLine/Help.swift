@@ -40,6 +40,14 @@ public enum Help {
                           and TERM=dumb)
           --colors N      16, 256 or truecolor (default: from COLORTERM and TERM)
 
+    Terminal:
+          --no-keys       do not read the keyboard. Keys (from the terminal, not
+                          stdin): any key shows the rest at once, q quits; with
+                          subtitles: space pause, left/right 5s, up/down 60s,
+                          +/- speed, [/] offset by 100ms, i status line
+          --input-colors WHAT  keep (default) or strip the colours (SGR) of
+                          text input; other escape sequences are always removed
+
     Output:
       -o, --output MODE   auto, terminal, plain, cast or json (default auto:
                           terminal when stdout is a terminal, plain otherwise)

@@ -40,6 +40,10 @@ public struct Options: Sendable {
     public var subtitleLayout = SubtitleLayout.band
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).
     public var bandRows: Int?
+    /// `--input-colors`: keep the colours (SGR) of text input, re-emitted by the renderer.
+    public var keepInputColors = true
+    /// `--no-keys`: do not read the keyboard.
+    public var keys = true
     public var showHelp = false
     public var showVersion = false
 

@@ -10,6 +10,17 @@ public protocol GlyphPresenter: AnyObject {
     func present(_ queue: GlyphQueue, _ range: Range<Int>, at instant: Nanoseconds) throws
     /// The end: `next` is where the text would continue (the layout's position, if any).
     func finish(next: Placement?, interrupted: Bool, at instant: Nanoseconds) throws
+    /// Draw afresh at `columns` × `rows`, starting on the line the cursor is on, which is document row
+    /// `firstRow`: graphemes `redraw` (the current row's, already shown) are drawn again at their new
+    /// placements.
+    func restart(columns: Int, rows: Int, queue: GlyphQueue, redraw: Range<Int>, firstRow: Int, at instant: Nanoseconds) throws
+    /// Before the process stops (Ctrl-Z): attributes off, cursor shown.
+    func suspend(at instant: Nanoseconds) throws
+}
+
+extension GlyphPresenter {
+    public func restart(columns: Int, rows: Int, queue: GlyphQueue, redraw: Range<Int>, firstRow: Int, at instant: Nanoseconds) throws {}
+    public func suspend(at instant: Nanoseconds) throws {}
 }
 
 /// Plain output for pipes: the input text byte for byte, each grapheme written at its instant (all

@@ -24,6 +24,29 @@ public final class FlowScreenPresenter: GlyphPresenter {
     public func present(_ queue: GlyphQueue, _ range: Range<Int>, at instant: Nanoseconds) throws {
         guard !range.isEmpty else { return }
         var out: [UInt8] = []
+        draw(queue, range, into: &out)
+        try sink.write(out, at: instant)
+    }
+
+    public func restart(columns: Int, rows: Int, queue: GlyphQueue, redraw: Range<Int>, firstRow: Int, at instant: Nanoseconds) throws {
+        let depth = renderer.depth
+        // A new renderer for the new size, which starts on the cursor's line: the current row (now
+        // numbered as its first placement says) is unknown to it and gets cleared, then redrawn.
+        renderer = TerminalRenderer(width: columns, height: rows, depth: depth, startingRow: firstRow)
+        frame = Frame(width: renderer.width, origin: firstRow, rowCount: 1)
+        renderer.invalidate(rows: firstRow..<(firstRow + 1))
+        var out: [UInt8] = []
+        draw(queue, redraw, into: &out)
+        try sink.write(out, at: instant)
+    }
+
+    public func suspend(at instant: Nanoseconds) throws {
+        var out: [UInt8] = []
+        renderer.resetAttributes(into: &out)
+        try sink.write(out, at: instant)
+    }
+
+    private func draw(_ queue: GlyphQueue, _ range: Range<Int>, into out: inout [UInt8]) {
         var lastRow = frame.origin
         var head: Placement?
         for k in range {
@@ -45,7 +68,6 @@ public final class FlowScreenPresenter: GlyphPresenter {
         renderer.render(frame, into: &out)
         // The typewriter never returns to a row it has left.
         frame.dropRows(before: lastRow)
-        try sink.write(out, at: instant)
     }
 
     public func finish(next: Placement?, interrupted: Bool, at instant: Nanoseconds) throws {

@@ -129,8 +129,53 @@ public final class Stage {
         actors[i].column = column
     }
 
-    /// Tells the renderer the screen content is unknown (after SIGCONT): the next frame redraws.
+    /// Tells the renderer the screen content is unknown: the next frame redraws.
     public func invalidate() { renderer.invalidate() }
+
+    /// Draw afresh at a new size (or after `fg`): a new renderer whose cursor is on document row
+    /// `cursorRow` (column unknown), every row of the next frame cleared before it is drawn.
+    /// `keepRowsBelow`: the rows down to the old bottom still exist (a resize, not a fresh line).
+    public func restart(columns: Int, rows: Int, cursorRow: Int, keepRowsBelow: Bool) {
+        let old = renderer
+        renderer = TerminalRenderer(width: columns, height: rows, depth: old.depth, startingRow: cursorRow,
+                                    bottomRow: keepRowsBelow ? old.bottomRow : cursorRow)
+        let top = min(cursorRow, fixedRows?.lowerBound ?? cursorRow, actors.map(\.row).min() ?? cursorRow)
+        renderer.invalidate(rows: top..<max(top + 1, renderer.bottomRow + 1))
+    }
+
+    /// The document row the cursor is on now.
+    public var cursorRow: Int { renderer.currentRow }
+
+    /// Attributes off and the cursor shown, before the process stops (Ctrl-Z).
+    public func suspend(stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        renderer.resetAttributes(into: &out)
+        if cursorHidden { out.append(contentsOf: ANSI.showCursor) }
+        cursorHidden = false
+        try sink.write(out, at: stamp)
+    }
+
+    /// Shows an actor's block complete at once (a key pressed during its reveal).
+    public func finishReveal(id: Int, at t: Nanoseconds) {
+        guard let i = actors.firstIndex(where: { $0.id == id }) else { return }
+        for g in actors[i].block.glyphs.indices { actors[i].block.glyphs[g].reveal = nil }
+        actors[i].duration = max(0, min(actors[i].duration, t - actors[i].start))
+    }
+
+    /// Moves every actor's start (and end) later by `delta` (the process was stopped).
+    public func shiftTimes(by delta: Nanoseconds) {
+        for i in actors.indices {
+            actors[i].start += delta
+            actors[i].end = actors[i].end.map { $0 + delta }
+        }
+    }
+
+    /// Replaces an actor's block (laid out again at a new width).
+    public func replaceBlock(id: Int, with block: Block, column: Int) {
+        guard let i = actors.firstIndex(where: { $0.id == id }) else { return }
+        actors[i].block = block
+        actors[i].column = column
+    }
 
     /// Leaves the cursor at (row, column) like plain output would, attributes off, cursor shown.
     public func finish(row: Int, column: Int, interrupted: Bool, stamp: Nanoseconds) throws {

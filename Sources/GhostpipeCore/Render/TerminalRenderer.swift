@@ -23,11 +23,27 @@ public struct TerminalRenderer {
     /// Rows whose content on the terminal is unknown (after a redraw request).
     private var unknownRows: Set<Int> = []
 
-    public init(width: Int, height: Int, depth: ColorDepth) {
+    /// `startingRow`: the document row the cursor is on now (its column is taken to be unknown
+    /// unless it is row 0 of a fresh start).
+    public init(width: Int, height: Int, depth: ColorDepth, startingRow: Int = 0, bottomRow: Int? = nil) {
         self.width = max(1, width)
         self.height = max(1, height)
         self.depth = depth
+        cursorRow = startingRow
+        self.bottomRow = max(startingRow, bottomRow ?? startingRow)
+        if startingRow != 0 { pendingWrap = true }  // forces a CR before any horizontal move
     }
+
+    /// The document row the cursor is on.
+    public var currentRow: Int { cursorRow }
+
+    /// Marks `rows` as holding unknown content: they are cleared before they are next drawn.
+    public mutating func invalidate(rows: Range<Int>) {
+        for r in rows { unknownRows.insert(r) }
+    }
+
+    /// Attributes off (before the terminal is handed back, e.g. on Ctrl-Z).
+    public mutating func resetAttributes(into out: inout [UInt8]) { resetStyle(into: &out) }
 
     /// The first document row still on the screen.
     public var topReachableRow: Int { max(0, bottomRow - (height - 1)) }

@@ -8,6 +8,14 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 nonisolated(unsafe) private var terminatingCount: Int32 = 0
 nonisolated(unsafe) private var emergencyRestore: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var emergencyRestoreCount = 0
+nonisolated(unsafe) private var emergencyTerminalFD: Int32 = -1
+nonisolated(unsafe) private var emergencyTerminalMode = termios()
+
+/// Registers the terminal mode the signal handler puts back if it must exit at once.
+func registerEmergencyTerminalRestore(fd: Int32, mode: termios) {
+    emergencyTerminalMode = mode
+    emergencyTerminalFD = fd
+}
 
 /// Async-signal-safe handler: records the signal in the self-pipe. A second SIGINT/SIGTERM/SIGHUP
 /// before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
@@ -19,7 +27,9 @@ private func recordSignal(_ signal: Int32) {
     if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
         terminatingCount += 1
         if terminatingCount >= 2 {
+            // write and tcsetattr are async-signal-safe.
             if let bytes = emergencyRestore { _ = write(STDOUT_FILENO, bytes, emergencyRestoreCount) }
+            if emergencyTerminalFD >= 0 { _ = tcsetattr(emergencyTerminalFD, TCSANOW, &emergencyTerminalMode) }
             _exit(128 + signal)
         }
     }
@@ -78,4 +88,16 @@ public final class SelfPipeSignals: SignalSource {
 
     /// The handled interrupt no longer counts towards the emergency exit.
     public func acknowledge() { terminatingCount = 0 }
+
+    /// Stops the process the way Ctrl-Z would without a handler (job control: the shell says
+    /// "Stopped"); returns when it is continued (`fg`), with the handler in place again.
+    public func stopLikeDefault(_ signal: Int32) {
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { recordSignal($0) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
+    }
 }

@@ -38,9 +38,11 @@ public struct FlowLayout {
     private var wordDecided = false
     private var placed: [Placement] = []
 
-    public init(width: Int, tabWidth: Int = 8) {
+    /// Starts at the beginning of document row `row`.
+    public init(width: Int, tabWidth: Int = 8, row: Int = 0) {
         self.width = max(1, width)
         self.tabWidth = max(1, tabWidth)
+        self.row = row
     }
 
     /// Number of graphemes added but not yet placed.
@@ -86,13 +88,6 @@ public struct FlowLayout {
     public mutating func drain() -> [Placement] {
         defer { placed.removeAll(keepingCapacity: true) }
         return placed
-    }
-
-    /// Continues at a new width (the terminal was resized): the next grapheme starts a fresh row if
-    /// the current one is already past the new margin.
-    public mutating func resize(width newWidth: Int) {
-        width = max(1, newWidth)
-        if column >= width { row += 1; column = 0 }
     }
 
     // MARK: - Words

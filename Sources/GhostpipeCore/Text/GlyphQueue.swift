@@ -48,15 +48,25 @@ public struct GlyphQueue {
         }
         guard classify || measure else { return }
         kinds.reserveCapacity(kinds.count + batch.count)
+        var lastStyle = Style.plain, lastIndex: UInt16 = 0
         batch.bytes.withUnsafeBufferPointer { buffer in
             var start = 0
-            for end in batch.ends {
+            for (k, end) in batch.ends.enumerated() {
                 let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
                 let kind = GraphemeKind.of(cluster)
                 kinds.append(kind)
                 if measure {
                     widths.append(UInt8(Self.width(of: cluster, kind: kind)))
-                    styleIndices.append(style)
+                    if k < batch.styles.count {
+                        // The input's own colours (kept SGR); consecutive clusters mostly share one.
+                        if batch.styles[k] != lastStyle || (k == 0 && !lastStyle.isPlain) {
+                            lastStyle = batch.styles[k]
+                            lastIndex = styleIndex(lastStyle)
+                        }
+                        styleIndices.append(lastStyle.isPlain ? style : lastIndex)
+                    } else {
+                        styleIndices.append(style)
+                    }
                 }
                 start = end
             }
@@ -88,6 +98,23 @@ public struct GlyphQueue {
     }
 
     public mutating func place(_ placement: Placement) { placements.append(placement) }
+
+    /// Forgets placements from `k` on (they are laid out again after a resize).
+    public mutating func unplace(from k: Int) {
+        guard k < placements.count else { return }
+        placements.removeSubrange(k...)
+    }
+
+    /// Forgets instants from `k` on (of graphemes that are no longer placed).
+    public mutating func truncateInstants(to k: Int) {
+        if instants.count > max(k, head) { instants.removeSubrange(max(k, head)...) }
+    }
+
+    /// Moves every instant from `k` on by `delta` (a stop of the process counts as a pause).
+    public mutating func shiftInstants(from k: Int, by delta: Nanoseconds) {
+        guard k < instants.count else { return }
+        for i in k..<instants.count { instants[i] += delta }
+    }
     public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
 
     /// Marks graphemes up to `k` (exclusive) as presented.
@@ -96,7 +123,8 @@ public struct GlyphQueue {
     /// Drops presented graphemes once they are a good share of the queue (amortised O(1)); returns
     /// how many were dropped (every index moves down by that much).
     @discardableResult
-    public mutating func compact() -> Int {
+    public mutating func compact(keepingFrom keep: Int? = nil) -> Int {
+        let head = min(self.head, keep ?? self.head)
         guard head >= 4096 && head * 2 >= ends.count else { return 0 }
         let dropped = head
         let dropBytes = ends[head - 1]
@@ -110,7 +138,7 @@ public struct GlyphQueue {
         }
         placements.removeFirst(min(head, placements.count))
         instants.removeFirst(min(head, instants.count))
-        head = 0
+        self.head -= dropped
         return dropped
     }
 }

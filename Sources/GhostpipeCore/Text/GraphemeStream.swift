@@ -6,10 +6,21 @@ public struct GraphemeStream {
     private var segmenter = GraphemeSegmenter()
     private var scratch: [UInt8] = []
     private var sanitized: [UInt8] = []
+    /// Keep the input's SGR colours as per-cluster styles.
+    private let keepStyles: Bool
+    /// Style changes not yet reached by emitted clusters, at absolute offsets of the sanitized text.
+    private var styleChanges: [(offset: Int, style: Style)] = []
+    /// The style in effect where the next batch begins, and the style after every change seen.
+    private var emittedStyle = Style.plain
+    private var latestStyle = Style.plain
+    private var sanitizedTotal = 0
+    private var emittedTotal = 0
 
-    /// `sanitizing`: text bound for a terminal, whose control characters and escape sequences must go.
-    public init(sanitizing: Bool = false) {
+    /// `sanitizing`: text bound for a terminal, whose control characters and escape sequences must
+    /// go; `keepingStyles`: its SGR colours are kept as styles (re-emitted by the renderer).
+    public init(sanitizing: Bool = false, keepingStyles: Bool = false) {
         sanitizer = sanitizing ? TerminalSanitizer() : nil
+        keepStyles = sanitizing && keepingStyles
     }
 
     /// Whether part of a cluster (or of a UTF-8 sequence) is held back waiting for more input.
@@ -26,7 +37,33 @@ public struct GraphemeStream {
         guard sanitizer != nil else { return clean.withUnsafeBufferPointer { segmenter.push($0) } }
         sanitized.removeAll(keepingCapacity: true)
         clean.withUnsafeBufferPointer { sanitizer!.sanitize($0, into: &sanitized) }
-        return sanitized.withUnsafeBufferPointer { segmenter.push($0) }
+        if keepStyles, let changes = sanitizer?.styleChanges {
+            for change in changes {
+                SelectGraphicRendition.apply(change.parameters, to: &latestStyle)
+                styleChanges.append((sanitizedTotal + change.offset, latestStyle))
+            }
+        }
+        sanitizedTotal += sanitized.count
+        return styled(sanitized.withUnsafeBufferPointer { segmenter.push($0) })
+    }
+
+    /// Gives each cluster of `batch` the input style in effect where it starts.
+    private mutating func styled(_ batch: GraphemeBatch) -> GraphemeBatch {
+        guard keepStyles, !batch.isEmpty else { return batch }
+        var batch = batch
+        batch.styles.reserveCapacity(batch.count)
+        var next = 0
+        for k in 0..<batch.count {
+            let start = emittedTotal + batch.start(of: k)
+            while next < styleChanges.count && styleChanges[next].offset <= start {
+                emittedStyle = styleChanges[next].style
+                next += 1
+            }
+            batch.styles.append(emittedStyle)
+        }
+        emittedTotal += batch.byteCount
+        styleChanges.removeFirst(next)
+        return batch
     }
 
     public mutating func push(_ chunk: [UInt8]) -> GraphemeBatch {
@@ -38,8 +75,7 @@ public struct GraphemeStream {
         scratch.removeAll(keepingCapacity: true)
         cleaner.finish(into: &scratch)
         var batch = segment(scratch)
-        let rest = segmenter.finish()
-        batch.append(rest)
+        batch.append(styled(segmenter.finish()))
         return batch
     }
 
@@ -47,7 +83,7 @@ public struct GraphemeStream {
     /// sequence stays held (its next bytes are surely on the way).
     public mutating func flushAfterPause() -> GraphemeBatch {
         guard !cleaner.holdsPartialSequence else { return GraphemeBatch() }
-        return segmenter.flushHeldCluster()
+        return styled(segmenter.flushHeldCluster())
     }
 }
 
@@ -59,5 +95,6 @@ extension GraphemeBatch {
         if bytes.count > used { bytes.removeSubrange(used...) }
         bytes.append(contentsOf: other.bytes[..<other.byteCount])
         ends.append(contentsOf: other.ends.lazy.map { $0 + used })
+        styles.append(contentsOf: other.styles)
     }
 }

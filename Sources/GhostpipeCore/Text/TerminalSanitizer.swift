@@ -1,5 +1,5 @@
 /// Keeps untrusted text from commanding the terminal: removes every control character except line
-/// feed and tab, and every escape sequence — CSI, OSC, DCS, SOS, PM, APC, single-character ESC
+/// feed and tab (NUL becomes U+FFFD, like any other damage), and every escape sequence — CSI, OSC, DCS, SOS, PM, APC, single-character ESC
 /// sequences, and their 8-bit C1 forms written as UTF-8 (U+0080–U+009F) — so that nothing from the
 /// input reaches the terminal except printable text. CR LF and a lone CR become LF.
 ///
@@ -100,8 +100,12 @@ public struct TerminalSanitizer {
         case 0x1B:
             afterCR = false
             state = .escape
+        case 0x00:
+            // NUL is visible damage in a text file: show it as U+FFFD rather than hide it.
+            afterCR = false
+            out.append(contentsOf: UTF8Cleaner.replacement)
         default:
-            afterCR = false  // NUL, BEL, BS, VT, FF, SO/SI, DEL, …: dropped
+            afterCR = false  // BEL, BS, VT, FF, SO/SI, DEL, …: dropped
         }
     }
 

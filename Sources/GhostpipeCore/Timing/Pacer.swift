@@ -51,6 +51,11 @@ public struct Pacer: Sendable {
         return units
     }
 
+    /// Moves the schedule later by `delta` (the process was stopped: a stop is a pause).
+    public mutating func shift(by delta: Nanoseconds) {
+        if let anchor { self.anchor = anchor + delta }
+    }
+
     /// The instant of the next grapheme, which is ready (arrived and laid out) at `ready`.
     public mutating func schedule(_ kind: GraphemeKind, ready: Nanoseconds) -> Nanoseconds {
         let units = cost(of: kind)

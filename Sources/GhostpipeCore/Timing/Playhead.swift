@@ -43,6 +43,11 @@ public struct Playhead: Sendable, Equatable {
         speed = newSpeed
     }
 
+    /// Lets the clock run on by `delta` without the media moving (the process was stopped).
+    public mutating func delay(by delta: Nanoseconds) {
+        if !isPaused { anchorInstant += delta }
+    }
+
     public mutating func setPaused(_ paused: Bool, at t: Nanoseconds) {
         anchorPosition = position(at: t)
         anchorInstant = t
