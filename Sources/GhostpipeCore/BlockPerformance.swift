@@ -175,8 +175,8 @@ extension BlockPerformance: TerminalAware {
     /// Lays the blocks on stage out again at the new width (what is still to come is laid out when
     /// its turn comes), then redraws from the cursor's row.
     public func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
-        stage.restart(columns: columns, rows: rows, cursorRow: stage.cursorRow, keepRowsBelow: true)
         var row = stage.actors.map(\.row).min() ?? nextRow
+        try stage.restart(columns: columns, rows: rows, fromRow: row, clearing: true, stamp: now)
         for actor in stage.actors.sorted(by: { $0.row < $1.row }) {
             if let text = sources[actor.id] {
                 let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth)
@@ -198,6 +198,6 @@ extension BlockPerformance: TerminalAware {
         stage.shiftTimes(by: pause)
         stageFreeAt += pause
         let top = stage.actors.map(\.row).min() ?? nextRow
-        stage.restart(columns: stage.width, rows: stage.height, cursorRow: top, keepRowsBelow: false)
+        try stage.restart(columns: stage.width, rows: stage.height, fromRow: top, clearing: false, stamp: now)
     }
 }

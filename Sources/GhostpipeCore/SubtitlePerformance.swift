@@ -330,7 +330,8 @@ extension SubtitlePerformance: TerminalAware {
             if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
         }
         restack()
-        stage.restart(columns: columns, rows: rows, cursorRow: stage.cursorRow, keepRowsBelow: true)
+        let top = layout == .band ? 0 : (stage.actors.map(\.row).min() ?? transcriptRow)
+        try stage.restart(columns: columns, rows: rows, fromRow: top, clearing: true, stamp: now)
         pendingChange = nil
     }
 
@@ -345,6 +346,6 @@ extension SubtitlePerformance: TerminalAware {
         // The shell printed its job messages: the band (or the transcript's current cue) starts
         // again on the cursor's fresh line.
         let top = layout == .band ? 0 : (stage.actors.map(\.row).min() ?? transcriptRow)
-        stage.restart(columns: width, rows: stage.height, cursorRow: top, keepRowsBelow: false)
+        try stage.restart(columns: width, rows: stage.height, fromRow: top, clearing: false, stamp: now)
     }
 }

@@ -43,7 +43,7 @@ func visibleText(_ bytes: [UInt8]) -> String {
         #expect(screen.row == 7 && screen.column == 0)
         // Paragraph k appears at k + 0.5 s (each takes 1 s, shown at its half).
         let instants = sink.writes.filter { !visibleText($0.bytes).isEmpty }.map(\.instant)
-        #expect(instants == [500_000_000, 1_500_000_000, 2_500_000_000])
+        #expect(instants == [500_000_000, 1_500_000_000, 2_500_000_000], "\(sink.writes.map { ($0.instant, String(decoding: $0.bytes, as: UTF8.self)) })")
     }
 
     @Test func aParagraphIsShownWhenCompleteOrWhenAnInteractiveStreamPauses() throws {

@@ -4,6 +4,8 @@ public enum ANSI {
     public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
     public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
     public static let eraseToEndOfLine: [UInt8] = Array("\u{1B}[K".utf8)
+    /// ED 0: erase from the cursor to the end of the screen (before redrawing after a resize).
+    public static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     public static let newline: [UInt8] = [0x0D, 0x0A]
 
     @inlinable static func appendNumber(_ n: Int, to out: inout [UInt8]) {

@@ -132,15 +132,15 @@ public final class Stage {
     /// Tells the renderer the screen content is unknown: the next frame redraws.
     public func invalidate() { renderer.invalidate() }
 
-    /// Draw afresh at a new size (or after `fg`): a new renderer whose cursor is on document row
-    /// `cursorRow` (column unknown), every row of the next frame cleared before it is drawn.
-    /// `keepRowsBelow`: the rows down to the old bottom still exist (a resize, not a fresh line).
-    public func restart(columns: Int, rows: Int, cursorRow: Int, keepRowsBelow: Bool) {
-        let old = renderer
-        renderer = TerminalRenderer(width: columns, height: rows, depth: old.depth, startingRow: cursorRow,
-                                    bottomRow: keepRowsBelow ? old.bottomRow : cursorRow)
-        let top = min(cursorRow, fixedRows?.lowerBound ?? cursorRow, actors.map(\.row).min() ?? cursorRow)
-        renderer.invalidate(rows: top..<max(top + 1, renderer.bottomRow + 1))
+    /// Draw afresh at a new size, or after `fg`: a new renderer numbering the cursor's line as
+    /// document row `fromRow`. With `clearing` (a resize), the old region from `fromRow` down (or from
+    /// the highest row still on screen) is erased first, so nothing of the old layout is left; after
+    /// `fg` the cursor is on a fresh line and nothing is erased.
+    public func restart(columns: Int, rows: Int, fromRow: Int, clearing: Bool, stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        if clearing { _ = renderer.clearFrom(row: fromRow, newHeight: rows, into: &out) } else { out.append(0x0D) }
+        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: fromRow)
+        try sink.write(out, at: stamp)
     }
 
     /// The document row the cursor is on now.

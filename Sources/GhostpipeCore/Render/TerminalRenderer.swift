@@ -22,6 +22,8 @@ public struct TerminalRenderer {
     private var style = Style.plain
     /// Rows whose content on the terminal is unknown (after a redraw request).
     private var unknownRows: Set<Int> = []
+    /// Rows this renderer created (blank) that no frame has drawn on yet.
+    private var blankRows: Set<Int> = []
 
     /// `startingRow`: the document row the cursor is on now (its column is taken to be unknown
     /// unless it is row 0 of a fresh start).
@@ -36,6 +38,19 @@ public struct TerminalRenderer {
 
     /// The document row the cursor is on.
     public var currentRow: Int { cursorRow }
+
+    /// For a redraw after the terminal changed size: goes to the start of `row` (or of the highest
+    /// row still on a screen `newHeight` rows tall) and erases everything below. Returns the row it
+    /// went to; the renderer is not to be used afterwards (start a new one there).
+    public mutating func clearFrom(row: Int, newHeight: Int, into out: inout [UInt8]) -> Int {
+        let reachable = max(row, bottomRow - (max(1, newHeight) - 1))
+        let target = min(reachable, bottomRow)
+        resetStyle(into: &out)
+        if target < cursorRow { ANSI.cursorUp(cursorRow - target, to: &out) } else { ANSI.cursorDown(target - cursorRow, to: &out) }
+        out.append(0x0D)
+        out.append(contentsOf: ANSI.eraseBelow)
+        return target
+    }
 
     /// Marks `rows` as holding unknown content: they are cleared before they are next drawn.
     public mutating func invalidate(rows: Range<Int>) {
@@ -110,6 +125,7 @@ public struct TerminalRenderer {
 
     private func previousRow(_ row: Int) -> [Cell]? {
         if unknownRows.contains(row) { return nil }
+        if blankRows.contains(row) { return Array(repeating: .blank, count: width) }
         if let previous, row >= previous.origin, row < previous.end { return previous.rows[row - previous.origin] }
         // A row below everything created so far starts blank (we erase it as we create it).
         return row > bottomRow ? Array(repeating: .blank, count: width) : nil
@@ -117,6 +133,7 @@ public struct TerminalRenderer {
 
     private mutating func drawRow(_ row: Int, old known: [Cell]?, new: [Cell], into out: inout [UInt8]) {
         unknownRows.remove(row)
+        blankRows.remove(row)
         var old = known
         if old == nil {
             // What the row holds is unknown (the row ghostpipe started on, or after a redraw request):
@@ -166,6 +183,8 @@ public struct TerminalRenderer {
             resetStyle(into: &out)
             out.append(contentsOf: ANSI.eraseToEndOfLine)
         }
+        // Moving here may have created the row; what it holds is the frame's now.
+        blankRows.remove(row)
     }
 
     private mutating func write(_ cell: Cell, into out: inout [UInt8]) {
@@ -197,9 +216,10 @@ public struct TerminalRenderer {
             ANSI.cursorDown(bottomRow - cursorRow, to: &out)
             cursorRow = bottomRow
             resetStyle(into: &out)  // a new row must not inherit a background colour
-            for _ in bottomRow..<row {
+            for created in (bottomRow + 1)...row {
                 out.append(contentsOf: ANSI.newline)
                 out.append(contentsOf: ANSI.eraseToEndOfLine)
+                blankRows.insert(created)
             }
             bottomRow = row
             cursorRow = row

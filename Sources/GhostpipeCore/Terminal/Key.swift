@@ -24,7 +24,10 @@ public struct KeyDecoder: Sendable {
             case 0x1B:
                 guard i + 1 < bytes.count else { keys.append(.escape); i += 1; continue }
                 let introducer = bytes[i + 1]
-                if introducer == 0x5B || introducer == 0x4F {  // CSI or SS3
+                if introducer == 0x1B {
+                    keys.append(.escape)  // Escape pressed, then another sequence
+                    i += 1
+                } else if introducer == 0x5B || introducer == 0x4F {  // CSI or SS3
                     var j = i + 2
                     while j < bytes.count && !(0x40...0x7E).contains(bytes[j]) { j += 1 }
                     let final = j < bytes.count ? bytes[j] : 0

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import GhostpipeCore
+
+/// Playback interrupted at random instants in a real terminal (tmux): after each interruption the
+/// cursor is visible, no attribute leaks into the next printed text, the scroll region is the whole
+/// screen, and the shell prompt works.
+@Suite(.serialized) struct Interruptions {
+    enum Action: CaseIterable { case ctrlC, sigterm, ctrlZThenFg, resize, quitKey, anyKey }
+
+    static let scenarios: [(name: String, command: String)] = [
+        ("typewriter", "\"$GHOSTPIPE\" --cps 60 \(Binary.sample("script.txt"))"),
+        ("typewriter from a pipe", "cat \(Binary.sample("korean.txt")) \(Binary.sample("emoji.txt")) | \"$GHOSTPIPE\" --cps 40"),
+        ("subtitles", "\"$GHOSTPIPE\" --speed 3 \(Binary.sample("english.srt"))"),
+        ("styled subtitles", "\"$GHOSTPIPE\" --speed 2 \(Binary.sample("styles.vtt"))"),
+        ("coloured text", "printf '\\033[1;31mred \\033[44mon blue\\033[0m and a long line that wraps around the narrow screen\\n%.0s' 1 2 3 4 5 6 | \"$GHOSTPIPE\" --cps 50"),
+    ]
+
+    func checkRestored(_ tmux: Tmux, after what: String) {
+        let marker = "MARK\(Int.random(in: 1000...9999))"
+        tmux.type("printf '\(marker)%s\\n' x")
+        let shown = tmux.wait(forScreen: { $0.contains("\(marker)x") }, timeout: 5)
+        #expect(shown, "the prompt does not work after \(what): \(tmux.screen())")
+        #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden after \(what)")
+        #expect(tmux.display("#{scroll_region_upper} #{scroll_region_lower}") == "0 \(tmux.rows - 1)", "scroll region after \(what)")
+        #expect(tmux.display("#{alternate_on}") == "0", "alternate screen after \(what)")
+        // The marker line must be printed without any attribute or colour.
+        let styled = tmux.screen(escapes: true).first { $0.contains("\(marker)x") } ?? ""
+        let prefix = styled.components(separatedBy: "\(marker)x").first ?? ""
+        #expect(!prefix.contains("\u{1B}["), "attributes leak into the next text after \(what): \(styled.debugDescription)")
+    }
+
+    @Test func interruptedAtRandomInstantsTheTerminalIsAlwaysRestored() throws {
+        var random = SplitMix64(seed: 2026)
+        let tmux = try Tmux(columns: 50, rows: 12, tag: "int")
+        let rounds = 16
+        for round in 0..<rounds {
+            let scenario = Self.scenarios[Int(random.next() % UInt64(Self.scenarios.count))]
+            let action = Action.allCases[round % Action.allCases.count]
+            let delay = 0.3 + Double(random.next() % 1000) / 1000 * 1.5
+            tmux.type("clear")
+            tmux.type(scenario.command)
+            usleep(UInt32(delay * 1_000_000))
+            let what = "\(action) at \(String(format: "%.2f", delay)) s in \(scenario.name)"
+            switch action {
+            case .ctrlC:
+                tmux.press("C-c")
+            case .sigterm:
+                tmux.type("", enter: false)
+                _ = try? Tmux.tmux(["run-shell", "pkill -TERM -x ghostpipe || true"])
+            case .ctrlZThenFg:
+                tmux.press("C-z")
+                tmux.wait(forScreen: { $0.contains { $0.contains("Stopped") } }, timeout: 5)
+                #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden while stopped: \(what)")
+                tmux.type("fg")
+                usleep(700_000)
+                tmux.press("C-c")
+            case .resize:
+                tmux.resize(columns: 30 + Int(random.next() % 40), rows: 8 + Int(random.next() % 10))
+                usleep(500_000)
+                tmux.press("C-c")
+            case .quitKey:
+                tmux.press("q")
+            case .anyKey:
+                tmux.press("x")
+            }
+            let prompt = tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 20)
+            #expect(prompt, "no prompt after \(what): \(tmux.screen())")
+            checkRestored(tmux, after: what)
+        }
+    }
+
+    @Test func sigtermAndSighupExitWithTheirStatus() throws {
+        let tmux = try Tmux(columns: 50, rows: 10, tag: "sig")
+        for (signal, status) in [("TERM", 143), ("HUP", 129)] {
+            tmux.type("\"$GHOSTPIPE\" --cps 20 \(Binary.sample("script.txt")); echo STATUS=$?")
+            usleep(600_000)
+            _ = try? Tmux.tmux(["run-shell", "pkill -\(signal) -x ghostpipe || true"])
+            #expect(tmux.wait(forScreen: { $0.contains("STATUS=\(status)") }, timeout: 5), "\(signal): \(tmux.screen())")
+            checkRestored(tmux, after: "SIG\(signal)")
+        }
+    }
+
+    @Test func keysAreNotSwallowedWhenKeysAreOff() throws {
+        // Typed while ghostpipe plays with --no-keys, a command reaches the shell afterwards.
+        let tmux = try Tmux(columns: 60, rows: 10, tag: "keys")
+        tmux.type("\"$GHOSTPIPE\" --no-keys --duration 1 \(Binary.sample("motd.txt"))")
+        usleep(300_000)
+        tmux.type("echo TYPED-AHEAD")
+        #expect(tmux.wait(forScreen: { $0.contains("TYPED-AHEAD") }, timeout: 5))
+    }
+
+    @Test func subtitleKeysPauseSeekAndShowTheStatusLine() throws {
+        let tmux = try Tmux(columns: 60, rows: 10, tag: "sub")
+        tmux.type("clear; \"$GHOSTPIPE\" \(Binary.sample("english.srt"))")
+        usleep(500_000)
+        tmux.press("i")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue ") && $0.contains("/20") } }, timeout: 3), "\(tmux.screen())")
+        tmux.press("Space")
+        usleep(300_000)
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("❚❚") } }, timeout: 3), "paused: \(tmux.screen())")
+        // Seek forward a minute: the last cues (56 s on) show.
+        tmux.press("Up")
+        tmux.press("Space")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue 20/20") || $0.contains("cue 19/20") } }, timeout: 3), "\(tmux.screen())")
+        tmux.press("q")
+        #expect(tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 5))
+        checkRestored(tmux, after: "q during subtitles")
+    }
+}
