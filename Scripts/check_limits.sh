@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Bad input, clear outcome: runs the release binary on inputs no test suite should hold in memory,
+# and prints PASS/FAIL with the figures. bash Scripts/check_limits.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release 2>&1 | grep -E "error" || true
+BIN=$PWD/.build/release/ghostpipe
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+check() { if [ "$1" = 0 ]; then echo "PASS  $2"; else echo "FAIL  $2"; failures=$((failures + 1)); fi; }
+rss() { /usr/bin/time -f "%M" -o "$WORK/rss" "$@"; local status=$?; RSS_KB=$(cat "$WORK/rss" | tail -1); return $status; }
+
+# A 1 GB line without a newline: streamed through, memory bounded (pipe and terminal paths).
+rss sh -c "head -c 1000000000 /dev/zero | tr '\\0' 'a' | '$BIN' --instant | wc -c > '$WORK/count'"
+[ "$(cat "$WORK/count")" = 1000000000 ] && [ "$RSS_KB" -lt 200000 ]
+check $? "1 GB line without a newline, plain: all 1000000000 bytes out, peak RSS of the pipeline ${RSS_KB} KB"
+rss sh -c "head -c 200000000 /dev/zero | tr '\\0' 'a' | '$BIN' --instant -o terminal --width 80 | wc -c > '$WORK/count'"
+[ "$RSS_KB" -lt 200000 ]
+check $? "200 MB line, terminal layout (a word longer than the screen, broken at the margin): peak RSS ${RSS_KB} KB"
+
+# A million cues: parsed, sorted and played (instant JSON), in seconds and bounded memory.
+python3 - "$WORK/million.srt" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    for i in range(1_000_000):
+        s = i * 2
+        f.write(f"{i+1}\n{s//3600:02}:{s//60%60:02}:{s%60:02},000 --> {s//3600:02}:{s//60%60:02}:{s%60:02},900\nCue {i+1}\n\n")
+PY
+START=$(date +%s.%N)
+rss "$BIN" --instant -o json "$WORK/million.srt" > "$WORK/million.json"
+STATUS=$?
+END=$(date +%s.%N)
+LINES=$(wc -l < "$WORK/million.json")
+[ $STATUS = 0 ] && [ "$LINES" = 1000000 ]
+check $? "a million cues ($(du -h "$WORK/million.srt" | cut -f1)): $LINES JSON lines in $(echo "$END - $START" | bc | cut -c1-5) s, peak RSS ${RSS_KB} KB"
+
+# Times beyond 100 hours, and --start past them.
+printf '1\n100:00:00,000 --> 100:00:01,500\nlate\n\n2\n123:45:06,789 --> 123:45:07,000\nlater\n' > "$WORK/long.srt"
+OUT=$("$BIN" --instant -o json "$WORK/long.srt")
+[ "$OUT" = '{"start":360000.000,"end":360001.500,"text":"late"}
+{"start":445506.789,"end":445507.000,"text":"later"}' ]
+check $? "cues at 100 h and 123 h: $(echo "$OUT" | head -1)"
+OUT=$("$BIN" -o plain --start 123:45:06.5 "$WORK/long.srt")
+[ "$OUT" = "later" ]
+check $? "--start 123:45:06.5 skips to the last cue at once: '$OUT'"
+
+# Empty input, a directory, a missing file.
+: > "$WORK/empty.txt"
+OUT=$("$BIN" --instant "$WORK/empty.txt"; echo "status=$?")
+[ "$OUT" = "status=0" ]
+check $? "empty file: no output, $OUT"
+OUT=$("$BIN" --instant -o terminal "$WORK/empty.txt" | od -An -c | tr -d ' \n')
+[ -z "$OUT" ]
+check $? "empty file on a terminal: nothing written at all"
+ERR=$("$BIN" --instant "$WORK" 2>&1 >/dev/null; echo "status=$?")
+echo "$ERR" | grep -q "Is a directory" && echo "$ERR" | grep -q "status=1"
+check $? "directory: $(echo "$ERR" | head -1) ($(echo "$ERR" | tail -1))"
+ERR=$("$BIN" --instant "$WORK/nope.srt" samples/motd.txt 2>&1 >/dev/null; echo "status=$?")
+echo "$ERR" | grep -q "nope.srt: No such file or directory" && echo "$ERR" | grep -q "status=1"
+check $? "missing file among others: $(echo "$ERR" | head -1)"
+
+# Invalid UTF-8, NUL, overlong forms, lone surrogates: U+FFFD on a terminal, never a crash.
+printf 'a\x00b\xc0\xafc\xed\xa0\x80d\xffe\n' > "$WORK/bad.txt"
+OUT=$("$BIN" --instant -o terminal "$WORK/bad.txt" | tr -d '\033[K\r')
+[ "$OUT" = "a�b��c���d�e" ]
+check $? "invalid UTF-8, NUL, overlong, surrogate: '$OUT'"
+
+echo
+[ $failures = 0 ] && echo "all checks passed" || echo "$failures check(s) failed"
+exit $failures
