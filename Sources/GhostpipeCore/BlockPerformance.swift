@@ -10,6 +10,8 @@ public final class BlockPerformance: Performance {
     private let effect: any Effect
     private var context: EffectContext
     private var stream: GraphemeStream
+    /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
+    public var widths: MeasuredWidths?
     private var paragraph: [StyledGrapheme] = []
     /// Index in `paragraph` just after its last line break.
     private var completeLinesEnd = 0
@@ -119,7 +121,8 @@ public final class BlockPerformance: Performance {
     /// Lays out a paragraph at the current width and puts it on stage, in slices no taller than the
     /// screen minus one row (the row the cursor stays on) if it must be; `budget` is shared by slices.
     private func schedule(_ text: [StyledGrapheme], start: Nanoseconds, budget: Nanoseconds?) {
-        let block = BlockLayout.layout(text, width: stage.width, tabWidth: tabWidth)
+        if let widths, widths.learn(text.lazy.map(\.text)) { stage.invalidateCursorRow() }
+        let block = BlockLayout.layout(text, width: stage.width, tabWidth: tabWidth, widths: widths)
         let sliceRows = max(1, stage.height - 1)
         let slices = block.rows > sliceRows
             ? stride(from: 0, to: block.rows, by: sliceRows).map { block.slice(rows: $0..<min(block.rows, $0 + sliceRows)) }
@@ -179,7 +182,7 @@ extension BlockPerformance: TerminalAware {
         try stage.restart(columns: columns, rows: rows, fromRow: row, clearing: true, stamp: now)
         for actor in stage.actors.sorted(by: { $0.row < $1.row }) {
             if let text = sources[actor.id] {
-                let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth)
+                let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth, widths: widths)
                 stage.replaceBlock(id: actor.id, with: block, column: 0)
                 stage.move(id: actor.id, row: row, column: 0)
                 cursor = Placement(row: row + block.end.row, column: block.end.column, width: 0)

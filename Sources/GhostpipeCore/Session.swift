@@ -17,7 +17,7 @@ public struct Surroundings: Sendable {
 }
 
 /// Options interpreted against the surroundings: the output mode, the screen size, the colours.
-public struct Session: Sendable {
+public struct Session {
     public var options: Options
     public var mode: OutputMode
     public var columns: Int
@@ -26,6 +26,8 @@ public struct Session: Sendable {
     public var environment: [String: String]
     /// The animation seed (`--seed`, or random).
     public var seed: UInt64
+    /// Widths as the terminal draws them, when it can be asked (set by the executable); nil: Unicode.
+    public var widths: MeasuredWidths?
 
     public init(options: Options, surroundings: Surroundings) throws(UsageError) {
         self.options = options
@@ -77,10 +79,12 @@ public struct Session: Sendable {
         if !(effect is Typewriter), mode == .terminal || mode == .cast {
             let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
                               width: columns, height: rows, depth: depth)
-            return BlockPerformance(stage: stage, effect: effect, context: effectContext, tabWidth: options.tabWidth,
-                                    duration: options.pacing.duration, instant: options.instant,
-                                    recording: mode == .cast || recording != nil,
-                                    keepInputColors: options.keepInputColors)
+            let performance = BlockPerformance(stage: stage, effect: effect, context: effectContext, tabWidth: options.tabWidth,
+                                               duration: options.pacing.duration, instant: options.instant,
+                                               recording: mode == .cast || recording != nil,
+                                               keepInputColors: options.keepInputColors)
+            performance.widths = widths
+            return performance
         }
         return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
     }
@@ -100,10 +104,12 @@ public struct Session: Sendable {
             output = .screen(stage, layout: layout)
         }
         let effect = EffectCatalog.named(options.effect) ?? Typewriter()
-        return SubtitlePerformance(cues: cues, output: output, effect: effect, context: effectContext, width: columns,
-                                   height: rows, timing: options.subtitleTiming, fixedBandRows: options.bandRows,
-                                   instant: options.instant, carriesTime: mode == .json || mode == .cast || recording != nil,
-                                   origin: origin)
+        let performance = SubtitlePerformance(cues: cues, output: output, effect: effect, context: effectContext, width: columns,
+                                              height: rows, timing: options.subtitleTiming, fixedBandRows: options.bandRows,
+                                              instant: options.instant, carriesTime: mode == .json || mode == .cast || recording != nil,
+                                              origin: origin)
+        performance.widths = widths
+        return performance
     }
 
     /// The terminal output, or its recording, or both.
@@ -129,6 +135,7 @@ public struct Session: Sendable {
                                           tabWidth: options.tabWidth, instant: options.instant, origin: origin,
                                           keepInputColors: options.keepInputColors)
         performance.screenRows = rows
+        performance.widths = widths
         return performance
     }
 

@@ -49,6 +49,8 @@ public final class SubtitlePerformance: Performance {
     private var bandRows: Int
     /// `i`: a status line below the band (time, cue, speed, offset).
     private var showStatus = false
+    /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
+    public var widths: MeasuredWidths?
     private let timeless: Bool
     /// The longest cue (to find cues still active behind a seek position).
     private let longest: Nanoseconds
@@ -217,7 +219,8 @@ public final class SubtitlePerformance: Performance {
             try sink.write(line, at: now)
         case .screen(let stage, let layout):
             guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
-            let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll)
+            if let widths, widths.learn(cue.runs.lazy.flatMap { $0.text.lazy.map(String.init) }) { stage.invalidateCursorRow() }
+            let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll, widths: widths)
             var block = laidOut.block
             guard !block.glyphs.isEmpty else {
                 active.append(Active(index: i, actor: nil, rows: 0, end: end))
@@ -325,7 +328,7 @@ extension SubtitlePerformance: TerminalAware {
         if layout == .band { bandRows = min(bandRows, max(1, rows - 1)); stage.fixedRows = 0..<bandRows }
         for cue in active {
             guard let id = cue.actor else { continue }
-            let laidOut = CueLayout.block(for: cues[cue.index], width: columns)
+            let laidOut = CueLayout.block(for: cues[cue.index], width: columns, widths: widths)
             stage.replaceBlock(id: id, with: laidOut.block, column: laidOut.column)
             if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
         }

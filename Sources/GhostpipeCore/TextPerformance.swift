@@ -44,6 +44,8 @@ public final class TextPerformance: Performance {
 
     /// Rows of the screen (for redraws).
     public var screenRows = 24
+    /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
+    public var widths: MeasuredWidths?
 
     public init(pacing: Pacing, presenter: any GlyphPresenter, width: Int, tabWidth: Int = 8,
                 instant: Bool, origin: Nanoseconds, keepInputColors: Bool = true) {
@@ -87,8 +89,12 @@ public final class TextPerformance: Performance {
 
     private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
         let first = queue.count
+        if layout != nil, let widths, widths.isProbing {
+            // Ask the terminal about clusters it may draw differently before laying them out.
+            if widths.learn((0..<batch.count).lazy.map { batch.string($0) }) { presenter.invalidateCursorRow() }
+        }
         // Without time (--instant to a pipe or terminal) nothing needs pacing: no kinds, no instants.
-        queue.append(batch, classify: !timeless || layout != nil, measure: layout != nil)
+        queue.append(batch, classify: !timeless || layout != nil, measure: layout != nil, widths: widths)
         if layout != nil {
             for k in first..<queue.count {
                 layout?.add(queue.kinds[k], width: Int(queue.widths[k]))

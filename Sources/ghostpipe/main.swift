@@ -43,11 +43,18 @@ let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 let surroundings = Surroundings(stdoutIsTerminal: stdoutIsTerminal,
                                 terminalSize: stdoutIsTerminal ? terminalSize(of: STDOUT_FILENO) : nil,
                                 environment: environmentValues)
-let session: Session
+var session: Session
 do {
     session = try Session(options: options, surroundings: surroundings)
 } catch {
     fail(error.message, status: 2)
+}
+// Widths as this terminal draws them: asked of the terminal itself (only when drawing on one).
+if session.mode == .terminal, options.widths != .spec {
+    let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    if tty >= 0 {
+        session.widths = MeasuredWidths(probe: TerminalProbe(output: STDOUT_FILENO, tty: tty), policy: options.widths)
+    }
 }
 
 // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.

@@ -46,8 +46,7 @@ import Testing
             case .ctrlC:
                 tmux.press("C-c")
             case .sigterm:
-                tmux.type("", enter: false)
-                _ = try? Tmux.tmux(["run-shell", "pkill -TERM -x ghostpipe || true"])
+                tmux.signalForeground("TERM")
             case .ctrlZThenFg:
                 tmux.press("C-z")
                 tmux.wait(forScreen: { $0.contains { $0.contains("Stopped") } }, timeout: 5)
@@ -75,7 +74,7 @@ import Testing
         for (signal, status) in [("TERM", 143), ("HUP", 129)] {
             tmux.type("\"$GHOSTPIPE\" --cps 20 \(Binary.sample("script.txt")); echo STATUS=$?")
             usleep(600_000)
-            _ = try? Tmux.tmux(["run-shell", "pkill -\(signal) -x ghostpipe || true"])
+            tmux.signalForeground(signal)
             #expect(tmux.wait(forScreen: { $0.contains("STATUS=\(status)") }, timeout: 5), "\(signal): \(tmux.screen())")
             checkRestored(tmux, after: "SIG\(signal)")
         }

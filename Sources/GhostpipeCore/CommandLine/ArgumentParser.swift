@@ -92,6 +92,14 @@ public enum ArgumentParser {
             }
         },
         Spec(long: "no-keys", short: nil, value: nil) { o, _ in o.keys = false },
+        Spec(long: "widths", short: nil, value: "HOW") { o, v throws(UsageError) in
+            guard let policy = MeasuredWidths.Policy(rawValue: v) else { throw UsageError("--widths: '\(v)' is not one of auto, spec, terminal") }
+            o.widths = policy
+        },
+        Spec(long: "tab-width", short: nil, value: "N") { o, v throws(UsageError) in
+            guard let n = Int(v), n >= 1, n <= 64 else { throw UsageError("--tab-width: '\(v)' is not a whole number from 1 to 64") }
+            o.tabWidth = n
+        },
         Spec(long: "help", short: "h", value: nil) { o, _ in o.showHelp = true },
         Spec(long: "version", short: "V", value: nil) { o, _ in o.showVersion = true },
     ]

@@ -47,6 +47,10 @@ public enum Help {
                           +/- speed, [/] offset by 100ms, i status line
           --input-colors WHAT  keep (default) or strip the colours (SGR) of
                           text input; other escape sequences are always removed
+          --widths HOW    auto: ask the terminal how wide it draws emoji that
+                          terminals disagree on (default); spec: Unicode widths;
+                          terminal: ask about every non-ASCII cluster
+          --tab-width N   tab stops every N columns (default 8)
 
     Output:
       -o, --output MODE   auto, terminal, plain, cast or json (default auto:

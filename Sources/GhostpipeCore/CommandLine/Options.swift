@@ -44,6 +44,8 @@ public struct Options: Sendable {
     public var keepInputColors = true
     /// `--no-keys`: do not read the keyboard.
     public var keys = true
+    /// `--widths`: whether to ask the terminal how wide it draws disputed clusters.
+    public var widths = MeasuredWidths.Policy.auto
     public var showHelp = false
     public var showVersion = false
 

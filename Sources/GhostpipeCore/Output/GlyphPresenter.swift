@@ -16,9 +16,12 @@ public protocol GlyphPresenter: AnyObject {
     func restart(columns: Int, rows: Int, queue: GlyphQueue, redraw: Range<Int>, firstRow: Int, at instant: Nanoseconds) throws
     /// Before the process stops (Ctrl-Z): attributes off, cursor shown.
     func suspend(at instant: Nanoseconds) throws
+    /// Something drew over the cursor's row (a width probe): redraw it with the next frame.
+    func invalidateCursorRow()
 }
 
 extension GlyphPresenter {
+    public func invalidateCursorRow() {}
     public func restart(columns: Int, rows: Int, queue: GlyphQueue, redraw: Range<Int>, firstRow: Int, at instant: Nanoseconds) throws {}
     public func suspend(at instant: Nanoseconds) throws {}
 }

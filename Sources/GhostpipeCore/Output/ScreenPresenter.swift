@@ -40,6 +40,8 @@ public final class FlowScreenPresenter: GlyphPresenter {
         try sink.write(out, at: instant)
     }
 
+    public func invalidateCursorRow() { renderer.invalidateCursorRow() }
+
     public func suspend(at instant: Nanoseconds) throws {
         var out: [UInt8] = []
         renderer.resetAttributes(into: &out)

@@ -1,5 +1,6 @@
 /// One terminal cell: a grapheme cluster and how it looks. A wide cluster occupies its cell and the
-/// next, which holds a continuation (`width == 0`).
+/// next (or, as some terminals draw some emoji, the next three), which hold continuations
+/// (`width == 0`).
 public struct Cell: Equatable, Sendable {
     public var text: String
     public var width: UInt8
@@ -50,16 +51,15 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// Writes a grapheme of `width` columns at (row, column). A wide grapheme that would cross the
-    /// right margin, or anything outside the frame, is not drawn; a wide grapheme half overwritten
-    /// loses its other half.
+    /// right margin, or anything outside the frame, is not drawn; a wide grapheme partly overwritten
+    /// is blanked whole.
     public mutating func put(_ text: String, width: Int, style: Style = .plain, row: Int, column: Int) {
-        guard width > 0, column >= 0, column + width <= self.width, row >= origin else { return }
+        guard width > 0, width <= 8, column >= 0, column + width <= self.width, row >= origin else { return }
         ensureRow(row)
         let r = row - origin
-        clearHalf(r, column)
-        if width == 2 { clearHalf(r, column + 1) }
+        for c in column..<(column + width) { clearHalf(r, c) }
         rows[r][column] = Cell(text, width: UInt8(width), style: style)
-        if width == 2 { rows[r][column + 1] = .continuation }
+        for c in (column + 1)..<(column + width) { rows[r][c] = .continuation }
     }
 
     /// Blanks `columns` cells from (row, column).
@@ -72,10 +72,12 @@ public struct Frame: Equatable, Sendable {
         }
     }
 
-    /// Before (r, c) is overwritten: if it is half of a wide cell, blank the other half.
+    /// Before (r, c) is overwritten: if it is part of a wide cell, blank the whole of it.
     private mutating func clearHalf(_ r: Int, _ c: Int) {
-        let cell = rows[r][c]
-        if cell.width == 0, c > 0 { rows[r][c - 1] = .blank }
-        if cell.width == 2, c + 1 < width { rows[r][c + 1] = .blank }
+        var head = c
+        while head > 0 && rows[r][head].width == 0 { head -= 1 }
+        let cellWidth = Int(rows[r][head].width)
+        guard cellWidth > 1, head + cellWidth > c else { return }
+        for k in head..<min(width, head + cellWidth) { rows[r][k] = .blank }
     }
 }

@@ -143,6 +143,9 @@ public final class Stage {
         try sink.write(out, at: stamp)
     }
 
+    /// The cursor's row was drawn over (a width probe): redraw it with the next frame.
+    public func invalidateCursorRow() { renderer.invalidateCursorRow() }
+
     /// The document row the cursor is on now.
     public var cursorRow: Int { renderer.currentRow }
 

@@ -52,6 +52,12 @@ public struct TerminalRenderer {
         return target
     }
 
+    /// The row the cursor is on was drawn over by something else (a width probe): redraw it next.
+    public mutating func invalidateCursorRow() {
+        unknownRows.insert(cursorRow)
+        blankRows.remove(cursorRow)
+    }
+
     /// Marks `rows` as holding unknown content: they are cleared before they are next drawn.
     public mutating func invalidate(rows: Range<Int>) {
         for r in rows { unknownRows.insert(r) }

@@ -19,7 +19,7 @@ public enum BlockLayout {
     /// `graphemes` are extended grapheme clusters in reading order, with `"\n"` between lines.
     /// `boxWidth`: the box the rows are aligned in (defaults to the widest row).
     public static func layout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
-                              tabWidth: Int = 8, boxWidth: Int? = nil) -> Block {
+                              tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil) -> Block {
         var flow = FlowLayout(width: width, tabWidth: tabWidth)
         var placements: [Placement] = []
         placements.reserveCapacity(graphemes.count)
@@ -27,7 +27,7 @@ public enum BlockLayout {
         var kinds: [GraphemeKind] = []
         for g in graphemes {
             let kind = g.text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? GraphemeKind.of(Array(g.text.utf8).withUnsafeBufferPointer { $0 })
-            let w = kind == .newline || kind == .tab ? 0 : DisplayWidth.of(g.text)
+            let w = kind == .newline || kind == .tab ? 0 : (measured?.width(of: g.text) ?? DisplayWidth.of(g.text))
             kinds.append(kind)
             widths.append(w)
             flow.add(kind, width: w)

@@ -3,7 +3,8 @@
 public enum CueLayout {
     /// The block for `cue` in a band `width` columns wide, and the column of its left edge.
     /// Reveal offsets (WebVTT inline timestamps) are media time from the cue's start.
-    public static func block(for cue: Cue, width: Int, leftAligned: Bool = false) -> (block: Block, column: Int) {
+    public static func block(for cue: Cue, width: Int, leftAligned: Bool = false,
+                             widths measured: MeasuredWidths? = nil) -> (block: Block, column: Int) {
         let placement = cue.placement
         // The cue box: `size:` percent of the width, positioned by `position:` (WebVTT), else the
         // whole width.
@@ -46,7 +47,7 @@ public enum CueLayout {
         // Trailing line breaks add no rows to a cue.
         while graphemes.last?.text == "\n" { graphemes.removeLast() }
         let block = BlockLayout.layout(graphemes, width: boxWidth, alignment: alignment,
-                                       boxWidth: leftAligned ? nil : boxWidth)
+                                       boxWidth: leftAligned ? nil : boxWidth, widths: measured)
         return (block, leftAligned ? 0 : boxLeft)
     }
 

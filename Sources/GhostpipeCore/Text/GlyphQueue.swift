@@ -37,7 +37,8 @@ public struct GlyphQueue {
     /// Appends the clusters of `batch`. With `classify`, their kinds (for pacing and layout); with
     /// `measure`, also their widths (for layout). Without either — `--instant` to a pipe — this is
     /// little more than a copy.
-    public mutating func append(_ batch: GraphemeBatch, classify: Bool, measure: Bool, style: UInt16 = 0) {
+    public mutating func append(_ batch: GraphemeBatch, classify: Bool, measure: Bool, style: UInt16 = 0,
+                                widths measured: MeasuredWidths? = nil) {
         guard !batch.isEmpty else { return }
         let offset = bytes.count
         bytes.append(contentsOf: batch.bytes[..<batch.byteCount])
@@ -56,7 +57,7 @@ public struct GlyphQueue {
                 let kind = GraphemeKind.of(cluster)
                 kinds.append(kind)
                 if measure {
-                    widths.append(UInt8(Self.width(of: cluster, kind: kind)))
+                    widths.append(UInt8(Self.width(of: cluster, kind: kind, measured: measured)))
                     if k < batch.styles.count {
                         // The input's own colours (kept SGR); consecutive clusters mostly share one.
                         if batch.styles[k] != lastStyle || (k == 0 && !lastStyle.isPlain) {
@@ -80,12 +81,13 @@ public struct GlyphQueue {
         for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
     }
 
-    static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind) -> Int {
+    static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind, measured: MeasuredWidths?) -> Int {
         switch kind {
         case .newline, .tab: return 0
         default:
             if cluster.count == 1 { return cluster[0] < 0x20 || cluster[0] == 0x7F ? 0 : 1 }
-            return DisplayWidth.of(String(decoding: cluster, as: UTF8.self))
+            let text = String(decoding: cluster, as: UTF8.self)
+            return measured?.width(of: text) ?? DisplayWidth.of(text)
         }
     }
 

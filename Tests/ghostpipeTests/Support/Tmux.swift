@@ -45,6 +45,13 @@ final class Tmux {
     /// Presses a key by tmux name (`C-c`, `C-z`, `Right`, `q`).
     func press(_ key: String) { _ = try? Tmux.tmux(["send-keys", "-t", name, key]) }
 
+    /// Sends `signal` to the programs the pane's shell is running (and only those: other tests run
+    /// ghostpipe at the same time).
+    func signalForeground(_ signal: String) {
+        let shell = display("#{pane_pid}")
+        _ = try? Tmux.tmux(["run-shell", "pkill -\(signal) -P \(shell) || true"])
+    }
+
     func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows

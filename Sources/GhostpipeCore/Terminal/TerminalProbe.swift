@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Asks the terminal how wide it draws some grapheme clusters: writes each after saving the cursor,
+/// queries the cursor position (`ESC [ 6 n`) before and after it, restores the cursor and erases what
+/// it wrote. All clusters go in one write and one round trip. Replies are read from the controlling
+/// terminal with a timeout; a terminal that does not answer turns probing off for the run.
+public final class TerminalProbe {
+    private let output: Int32
+    private let tty: Int32
+    /// How long to wait for replies: generous the first time (a remote terminal), then short.
+    public var firstTimeout: Nanoseconds = 300 * Time.millisecond
+    public var timeout: Nanoseconds = 100 * Time.millisecond
+    private var answered = false
+    public private(set) var gaveUp = false
+    /// Total time spent waiting for the terminal (for the benchmark).
+    public private(set) var timeSpent: Nanoseconds = 0
+
+    /// `output`: the terminal being drawn on (stdout); `tty`: where its replies arrive (`/dev/tty`).
+    public init(output: Int32, tty: Int32) {
+        self.output = output
+        self.tty = tty
+    }
+
+    /// The widths the terminal gives `clusters` (nil for one it could not measure), or nil if it did
+    /// not answer at all.
+    public func measure(_ clusters: [String]) -> [Int?]? {
+        guard !gaveUp, !clusters.isEmpty else { return nil }
+        let clock = MonotonicClock()
+        let started = clock.now()
+        defer { timeSpent += clock.now() - started }
+        // Echo off and byte-at-a-time while we read the replies (keys may already have done this).
+        var saved = termios()
+        let haveMode = tcgetattr(tty, &saved) == 0
+        if haveMode {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            _ = tcsetattr(tty, TCSANOW, &raw)
+        }
+        defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
+
+        var request: [UInt8] = Array("\u{1B}7\u{1B}[6n".utf8)
+        for cluster in clusters {
+            request.append(contentsOf: cluster.utf8)
+            request.append(contentsOf: "\u{1B}[6n\u{1B}8".utf8)
+        }
+        request.append(contentsOf: ANSI.eraseToEndOfLine)
+        guard (try? DescriptorSink(fd: output).write(request, at: 0)) != nil else { return nil }
+
+        let reports = readReports(count: clusters.count + 1, within: answered ? timeout : firstTimeout, clock: clock)
+        guard let start = reports.first else {
+            gaveUp = true
+            return nil
+        }
+        answered = true
+        return clusters.indices.map { i in
+            guard i + 1 < reports.count else { return nil }
+            let end = reports[i + 1]
+            // Same row, and it moved right: a width. Anything else (it wrapped) is not measured.
+            guard end.row == start.row, end.column >= start.column, end.column - start.column <= 4 else { return nil }
+            return end.column - start.column
+        }
+    }
+
+    /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;
+    /// other bytes (keys typed meanwhile) are dropped.
+    private func readReports(count: Int, within limit: Nanoseconds, clock: MonotonicClock) -> [(row: Int, column: Int)] {
+        var reports: [(row: Int, column: Int)] = []
+        var pending: [UInt8] = []
+        let deadline = clock.now() + limit
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while reports.count < count {
+            let left = deadline - clock.now()
+            guard left > 0 else { break }
+            var p = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(max(1, left / Time.millisecond))) > 0 else { continue }
+            let n = read(tty, &buffer, buffer.count)
+            guard n > 0 else { continue }
+            pending.append(contentsOf: buffer[..<n])
+            // Extract complete reports.
+            while let esc = pending.firstIndex(of: 0x1B) {
+                guard let r = pending[esc...].firstIndex(of: 0x52) else { break }  // 'R'
+                let body = pending[(esc + 1)..<r]
+                if body.first == 0x5B {
+                    let fields = String(decoding: body.dropFirst(), as: UTF8.self).split(separator: ";")
+                    if fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]) { reports.append((row, column)) }
+                }
+                pending.removeSubrange(...r)
+            }
+        }
+        return reports
+    }
+}
+
+/// Column widths as this terminal draws them: the Unicode widths, except for the clusters terminals
+/// disagree on, which are measured on the terminal itself when it can be asked.
+public final class MeasuredWidths {
+    public enum Policy: String, CaseIterable, Sendable {
+        /// Ask the terminal about clusters terminals disagree on, when output is a terminal.
+        case auto
+        /// Never ask: the `wcwidth` specification's widths.
+        case spec
+        /// Ask the terminal about every cluster outside ASCII.
+        case terminal
+    }
+
+    private let probe: TerminalProbe?
+    private let policy: Policy
+    private var measured: [String: Int] = [:]
+    private var asked: Set<String> = []
+
+    public init(probe: TerminalProbe?, policy: Policy) {
+        self.probe = policy == .spec ? nil : probe
+        self.policy = policy
+    }
+
+    public var probeTime: Nanoseconds { probe?.timeSpent ?? 0 }
+    public var isProbing: Bool { probe != nil && !(probe?.gaveUp ?? true) }
+
+    /// Columns of `cluster` on this terminal.
+    public func width(of cluster: String) -> Int {
+        measured[cluster] ?? DisplayWidth.of(cluster)
+    }
+
+    /// Measures, in one round trip, the clusters among `clusters` that need it and were not asked
+    /// about before. Costs nothing when none does. Returns whether the terminal was written to (the
+    /// probe drew on the cursor's row, which must then be drawn again).
+    @discardableResult
+    public func learn<S: Sequence>(_ clusters: S) -> Bool where S.Element == String {
+        guard let probe, !probe.gaveUp else { return false }
+        var wanted: [String] = []
+        for cluster in clusters where !asked.contains(cluster) && needsAsking(cluster) {
+            asked.insert(cluster)
+            wanted.append(cluster)
+        }
+        guard !wanted.isEmpty else { return false }
+        if let widths = probe.measure(wanted) {
+            for (cluster, width) in zip(wanted, widths) {
+                if let width { measured[cluster] = width }
+            }
+        }
+        return true
+    }
+
+    func needsAsking(_ cluster: String) -> Bool {
+        policy == .terminal ? !cluster.utf8.allSatisfy({ $0 < 0x80 }) : Self.isDisputed(cluster)
+    }
+
+    /// Clusters terminals draw at different widths: emoji or text presentation selectors, ZWJ
+    /// sequences, skin-tone modifiers, keycaps, regional indicators (flags and lone ones), and emoji
+    /// from recent Unicode versions (U+1F900 on) that older terminals do not know.
+    public static func isDisputed(_ cluster: String) -> Bool {
+        guard cluster.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        for scalar in cluster.unicodeScalars {
+            switch scalar.value {
+            case 0xFE0E, 0xFE0F, 0x200D, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0x1F900...0x1FAFF:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import GhostpipeCore
+
+/// The real binary in tmux at several widths: the final screen and frames on the way are compared
+/// with a layout computed here, independently of ghostpipe's layout code.
+@Suite(.serialized) struct LayoutInTmux {
+    /// Text whose clusters tmux 3.3a and the Unicode widths agree on (see width-vectors.tsv):
+    /// Hangul syllables and conjoining jamo, combining marks, ZWJ families, flags, CJK.
+    static let text = """
+    한국어 문장은 띄어쓰기로 나뉩니다. 조합형 ᄒᆞᆫ글도 온전합니다.
+    Café crème, naïve e\u{301}tude, Zoë's résumé — combining marks stay whole.
+    Families 👨‍👩‍👧 and 👩‍💻 coders with flags 🇰🇷 🇯🇵 🇺🇸 and 😀 faces ⌚ done.
+    中文和日本語のテキストは空白なしで折り返されます。
+    """
+
+    /// Greedy word wrap as a reader would do it by hand: words at spaces, CJK ideographs and kana
+    /// one by one (punctuation stays with them), a word longer than a row broken where it must.
+    static func wrap(_ text: String, width: Int, widthOf: (Character) -> Int = { DisplayWidth.of($0) }) -> [String] {
+        var rows: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var row = "", column = 0
+            func flush() { rows.append(row); row = ""; column = 0 }
+            // Tokens: spaces, ideograph(+trailing punctuation), or runs of other characters.
+            var tokens: [String] = []
+            var current = ""
+            func isIdeograph(_ c: Character) -> Bool {
+                c.unicodeScalars.first.map { (0x3041...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) } ?? false
+            }
+            for c in line {
+                if c == " " { if !current.isEmpty { tokens.append(current) }; tokens.append(" "); current = ""; continue }
+                if isIdeograph(c), current.contains(where: isIdeograph) { tokens.append(current); current = "" }
+                current.append(c)
+            }
+            if !current.isEmpty { tokens.append(current) }
+            for token in tokens {
+                if token == " " {
+                    if column < width { row += " "; column += 1 }
+                    continue
+                }
+                let w = token.reduce(0) { $0 + widthOf($1) }
+                if column + w > width && column > 0 { flush() }
+                for c in token {
+                    let cw = widthOf(c)
+                    if column + cw > width { flush() }
+                    row.append(c)
+                    column += cw
+                }
+            }
+            flush()
+        }
+        while rows.last == "" { rows.removeLast() }
+        return rows.map { var r = $0; while r.hasSuffix(" ") { r.removeLast() }; return r }
+    }
+
+    static func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-layout-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(arguments: [20, 33, 80])
+    func finalScreenAndFramesMatchAnIndependentLayout(columns: Int) throws {
+        let path = try Self.write(Self.text + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let expected = Self.wrap(Self.text, width: columns)
+        let tmux = try Tmux(columns: columns, rows: expected.count + 4, tag: "lay\(columns)")
+        tmux.type("clear; sleep 0.3; \"$GHOSTPIPE\" --cps 250 --no-pauses \(path); printf END")
+        // The command line is cleared first.
+        tmux.wait(forScreen: { !($0.first ?? "").contains("GHOSTPIPE") }, timeout: 5)
+        // Frames on the way: whatever is on screen is the final text, cut short — never a cluster
+        // in part, never a character that later moves.
+        var frames = 0
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let screen = tmux.screen()
+            if screen.contains(where: { $0.contains("END") }) { break }
+            frames += 1
+            for (r, line) in screen.prefix(expected.count).enumerated() where !line.isEmpty {
+                let final = expected[r]
+                #expect(final.hasPrefix(line) || line.hasPrefix(final), "frame at \(columns) columns, row \(r): '\(line)' is not the start of '\(final)' in \(screen)")
+            }
+            usleep(60_000)
+        }
+        #expect(frames >= 3, "too few intermediate frames seen")
+        let screen = tmux.screen()
+        #expect(Array(screen.prefix(expected.count)) == expected, "final screen at \(columns) columns")
+    }
+
+    /// What tmux 3.3a draws these at (the width-vectors.tsv `width_tmux_3.3a` column).
+    static let tmuxWidths: [String: Int] = ["👍🏽": 4, "❤️": 1, "1️⃣": 1, "👋🏽": 4]
+
+    @Test func theTerminalHasTheLastWord() throws {
+        // At 8 columns this wraps differently when 👍🏽 is 4 wide and ❤️ is 1 (tmux) than when both are 2.
+        let text = "👍🏽👍🏽 ab ❤️❤️❤️ cd 1️⃣1️⃣ ef"
+        let path = try Self.write(text + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let byTerminal = Self.wrap(text, width: 8) { Self.tmuxWidths[String($0)] ?? DisplayWidth.of($0) }
+        let bySpec = Self.wrap(text, width: 8)
+        #expect(byTerminal != bySpec)  // the case must matter
+        let tmux = try Tmux(columns: 8, rows: 10, tag: "probe")
+        func show(_ widths: String) -> [String] {
+            tmux.type("clear; \"$GHOSTPIPE\" --instant --widths \(widths) \(path)")
+            tmux.wait(forScreen: { $0.contains { $0.hasPrefix("$") } && $0.count > 2 })
+            tmux.settle()
+            // Rows without spaces (tmux pads some emoji cells with spaces in captures).
+            return tmux.screen().prefix(byTerminal.count).map { $0.filter { $0 != " " } }
+        }
+        // Asked, the terminal's widths lay the text out exactly as the terminal draws it …
+        #expect(show("auto") == byTerminal.map { $0.filter { $0 != " " } }, "\(tmux.screen())")
+        // … while the Unicode widths, which tmux does not follow here, do not.
+        #expect(show("spec") != byTerminal.map { $0.filter { $0 != " " } })
+    }
+
+    @Test func noDelayWithoutDisputedClusters() throws {
+        // Nothing to ask (Hangul, marks, CJK, single-code-point emoji): not a query reaches the terminal.
+        let path = try Self.write("한국어 e\u{301}tude 中文 😀 ⌚\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --instant \(path)", rows: 20, columns: 60)
+        #expect(!run.text.contains("\u{1B}[6n"))
+        let disputed = try Self.write("thumbs 👍🏽\n")
+        defer { try? FileManager.default.removeItem(atPath: disputed) }
+        // Our pseudo-terminal does not answer: the probe gives up quickly and the text still shows.
+        let unanswered = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --instant \(disputed)", rows: 20, columns: 60)
+        #expect(unanswered.text.contains("\u{1B}[6n"))
+        #expect(unanswered.text.contains("thumbs"))
+        #expect(unanswered.status == 0)
+    }
+}
