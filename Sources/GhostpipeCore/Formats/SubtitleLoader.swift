@@ -74,11 +74,3 @@ public enum SubtitleLoader {
         return Result(cues: CueList(all), failed: failed)
     }
 }
-
-/// Input that has already been read in full (subtitles): the player reads nothing more.
-public final class NoInput: ByteSource {
-    public init() {}
-    public var descriptor: Int32? { nil }
-    public var nextArrival: Nanoseconds? { nil }
-    public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult { .end }
-}

@@ -136,3 +136,11 @@ public final class ScriptedInput: ByteSource {
         return .bytes(n)
     }
 }
+
+/// Input that has already been read in full (subtitles): the player reads nothing more.
+public final class NoInput: ByteSource {
+    public init() {}
+    public var descriptor: Int32? { nil }
+    public var nextArrival: Nanoseconds? { nil }
+    public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult { .end }
+}
