@@ -13,21 +13,6 @@ public struct Fade: Effect {
                                                            lead: 60, speedup: 4, bounds: 0.5...2))
     }
 
-    /// The distinct final styles of the block, and which one each glyph has: a fade computes one
-    /// colour per style, not per glyph.
-    private func styles(_ block: Block) -> (distinct: [Style], index: [Int]) {
-        var distinct: [Style] = []
-        var index: [Int] = []
-        index.reserveCapacity(block.count)
-        for glyph in block.glyphs {
-            if let k = distinct.firstIndex(of: glyph.style) { index.append(k) } else {
-                distinct.append(glyph.style)
-                index.append(distinct.count - 1)
-            }
-        }
-        return (distinct, index)
-    }
-
     /// What each distinct style shows at grid instant `t` (nil: hidden).
     private func looks(_ distinct: [Style], at t: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> [Style?] {
         guard t < duration else { return distinct }
@@ -39,15 +24,16 @@ public struct Fade: Effect {
     public func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
                      into frame: inout Frame, row: Int, column: Int) {
         if elapsed >= duration { return drawFinal(block, into: &frame, row: row, column: column) }
-        let (distinct, index) = styles(block)
-        let looks = looks(distinct, at: EffectTime.sample(elapsed, duration: duration), duration: duration, context: context)
-        for (glyph, k) in zip(block.glyphs, index) {
+        let styles = StyleIndex(block)
+        let looks = looks(styles.styles, at: EffectTime.sample(elapsed, duration: duration), duration: duration, context: context)
+        for (glyph, k) in zip(block.glyphs, styles.index) {
             if let look = looks[k] { frame.put(glyph.text, width: glyph.width, style: look, row: row + glyph.row, column: column + glyph.column) }
         }
+        GapBridging.bridge(&frame, rows: row..<(row + block.rows))
     }
 
     public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
-        let distinct = styles(block).distinct
+        let distinct = StyleIndex(block).styles
         return EffectTime.nextChange(after: elapsed, duration: duration) { t in
             looks(distinct, at: t, duration: duration, context: context)
         }

@@ -32,19 +32,27 @@ public struct Letters: Effect {
         var length: [Double]
 
         init(_ block: Block, duration: Nanoseconds, context: EffectContext) {
-            // Groups by the grapheme itself, in order of first appearance, then shuffled.
+            // Groups by the grapheme itself, in order of first appearance, then shuffled. ASCII
+            // graphemes are looked up by their byte (this runs for every frame; hashing every
+            // String was most of the effect's CPU time).
+            var ascii = [Int](repeating: -1, count: 128)
             var groupOf: [String: Int] = [:]
+            var count = 0
             var group: [Int] = []
             group.reserveCapacity(block.count)
             for glyph in block.glyphs {
-                if let g = groupOf[glyph.text] {
+                let utf8 = glyph.text.utf8
+                if utf8.count == 1, let byte = utf8.first, byte < 128 {
+                    if ascii[Int(byte)] < 0 { ascii[Int(byte)] = count; count += 1 }
+                    group.append(ascii[Int(byte)])
+                } else if let g = groupOf[glyph.text] {
                     group.append(g)
                 } else {
-                    groupOf[glyph.text] = groupOf.count
-                    group.append(groupOf.count - 1)
+                    groupOf[glyph.text] = count
+                    group.append(count)
+                    count += 1
                 }
             }
-            let count = groupOf.count
             // Fisher–Yates with SplitMix64 (not `shuffle(using:)`, whose algorithm may change between
             // Swift versions: `--seed` promises the same order everywhere).
             var order = Array(0..<count)
@@ -93,36 +101,41 @@ public struct Letters: Effect {
         }
     }
 
-    /// What each glyph shows at grid instant `t`: its style, or nil while hidden.
-    private func looks(_ block: Block, plan: Plan, at t: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> [Style?] {
+    /// What a glyph of each style shows at each fade level (nil: hidden), and for each level the first
+    /// level that looks the same (at 16 colours the first levels may all be hidden).
+    private func looks(_ styles: StyleIndex, context: EffectContext) -> (table: [[Style?]], canonical: [Int]) {
         let fading = Fading(context)
-        var looks: [Style?] = []
-        looks.reserveCapacity(block.count)
-        for (i, glyph) in block.glyphs.enumerated() {
-            if t >= duration { looks.append(glyph.style); continue }
-            let level = plan.level(plan.step[i], at: t)
-            looks.append(fading.style(glyph.style, at: Double(level) / Double(Letters.fadeLevels)))
+        let table = (0...Letters.fadeLevels).map { level in
+            styles.styles.map { fading.style($0, at: Double(level) / Double(Letters.fadeLevels)) }
         }
-        return looks
+        let canonical = table.indices.map { level in table.firstIndex { $0 == table[level] } ?? level }
+        return (table, canonical)
     }
 
     public func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
                      into frame: inout Frame, row: Int, column: Int) {
         if elapsed >= duration { return drawFinal(block, into: &frame, row: row, column: column) }
         let plan = Plan(block, duration: duration, context: context)
+        let styles = StyleIndex(block)
+        let table = looks(styles, context: context).table
         let t = EffectTime.sample(elapsed, duration: duration)
-        for (glyph, look) in zip(block.glyphs, looks(block, plan: plan, at: t, duration: duration, context: context)) {
-            if let look { frame.put(glyph.text, width: glyph.width, style: look, row: row + glyph.row, column: column + glyph.column) }
+        let levels = (0..<plan.start.count).map { plan.level($0, at: t) }
+        for (i, glyph) in block.glyphs.enumerated() {
+            if let look = table[levels[plan.step[i]]][styles.index[i]] {
+                frame.put(glyph.text, width: glyph.width, style: look, row: row + glyph.row, column: column + glyph.column)
+            }
         }
+        GapBridging.bridge(&frame, rows: row..<(row + block.rows))
     }
 
     public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
         guard elapsed < duration else { return nil }
         let plan = Plan(block, duration: duration, context: context)
-        // Only level changes can change the drawing: look at those instants alone.
+        let canonical = looks(StyleIndex(block), context: context).canonical
         let stepCount = plan.start.count
-        return EffectTime.nextChange(after: elapsed, duration: duration, state: { t -> [Style?] in
-            looks(block, plan: plan, at: t, duration: duration, context: context)
+        // The drawing is determined by each step's level, up to levels that look the same.
+        return EffectTime.nextChange(after: elapsed, duration: duration, state: { t -> [Int] in
+            t >= duration ? [] : (0..<stepCount).map { canonical[plan.level($0, at: t)] }
         }, quietUntil: { t in
             // Nothing moves until the next level boundary of any step.
             var next = Double.infinity
