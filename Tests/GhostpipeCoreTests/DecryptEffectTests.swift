@@ -18,21 +18,21 @@ import Testing
                 let v = cell.text.unicodeScalars.first?.value ?? 0
                 #expect((0xAC00...0xD7A3).contains(v) || (0x4E00...0x9EFF).contains(v), "\(cell.text)")
             }
-            #expect(cell.style.foreground == .rgb(64, 160, 96))
+            #expect(cell.style == Style(foreground: .palette(2), attributes: .dim))
         }
     }
 
     @Test func churnIsAPureFunctionOfSeedCellAndStep() {
         let block = EffectHarness.block(EffectTexts.ascii)
         let context = EffectContext(seed: 77)
-        let t = 10 * frameInterval + 123
+        let t = 10 * Decrypt.tick + 123
         let a = EffectHarness.frame(effect, block, at: t, duration: duration, context: context)
         // Same instant: same frame, whatever was drawn before.
-        _ = EffectHarness.frame(effect, block, at: 5 * frameInterval, duration: duration, context: context)
+        _ = EffectHarness.frame(effect, block, at: 5 * Decrypt.tick, duration: duration, context: context)
         #expect(EffectHarness.frame(effect, block, at: t, duration: duration, context: context) == a)
-        // Within one frame nothing moves; a few frames later most churning cells have changed.
-        #expect(EffectHarness.frame(effect, block, at: 10 * frameInterval + 16_000_000, duration: duration, context: context) == a)
-        let later = EffectHarness.frame(effect, block, at: 14 * frameInterval, duration: duration, context: context)
+        // Within one tick (three frames) nothing moves; two ticks later most cells have changed.
+        #expect(EffectHarness.frame(effect, block, at: 11 * Decrypt.tick - 1, duration: duration, context: context) == a)
+        let later = EffectHarness.frame(effect, block, at: 12 * Decrypt.tick, duration: duration, context: context)
         let changed = block.glyphs.filter { a.rows[$0.row][$0.column] != later.rows[$0.row][$0.column] }.count
         #expect(changed > block.count / 2)
         #expect(Decrypt.cipherText(3, step: 9, wide: false, seed: 1) == Decrypt.cipherText(3, step: 9, wide: false, seed: 1))
@@ -46,16 +46,17 @@ import Testing
         let secondHalf = settles[(n / 2)...].reduce(0, +) / Nanoseconds(n / 2)
         #expect(firstHalf < secondHalf)
         #expect(settles != settles.sorted(), "jitter: not strictly in reading order")
-        #expect(settles.allSatisfy { $0 >= (duration - Decrypt.flash(duration)) / 5 && $0 < duration - Decrypt.flash(duration) })
+        #expect(settles.allSatisfy { $0 >= (duration - Decrypt.flash(duration)) / 5 && $0 < duration - Decrypt.flash(duration) + Decrypt.tick })
+        #expect(settles.allSatisfy { $0 % Decrypt.tick == 0 })
         #expect(settles != (0..<n).map { Decrypt.settle($0, of: n, duration: duration, seed: 5) })
 
         // A settled glyph is itself, highlighted, then in its own style.
         let block = EffectHarness.block("x")
         let context = EffectContext(depth: .truecolor, seed: 4)
-        let settle = EffectTime.gridCeiling(Decrypt.settle(0, of: 1, duration: duration, seed: 4))
+        let settle = Decrypt.settle(0, of: 1, duration: duration, seed: 4)
         let flash = EffectHarness.frame(effect, block, at: settle, duration: duration, context: context).rows[0][0]
-        let (r, g, _) = flash.style.foreground?.rgb ?? (0, 0, 0)
-        #expect(flash.text == "x" && g > 240 && r < 200, "bright green: \(flash)")
+        #expect(flash == Cell("x", style: Style(foreground: .palette(10))))
+        #expect(EffectHarness.frame(effect, block, at: settle - 1, duration: duration, context: context).rows[0][0].text != "x")
         let after = EffectHarness.frame(effect, block, at: settle + Decrypt.flash(duration), duration: duration, context: context).rows[0][0]
         #expect(after == Cell("x"))
     }
