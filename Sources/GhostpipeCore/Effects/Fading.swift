@@ -41,24 +41,4 @@ struct Fading {
         shown.foreground = mixed
         return shown
     }
-
-    /// The style of a glyph fading from `from` (a colour, e.g. a highlight) to its final style, at
-    /// progress `p` (already eased): for flashes that settle into the text's own colour.
-    func style(_ style: Style, from: (UInt8, UInt8, UInt8), at p: Double) -> Style {
-        if p >= 1 || depth == .none { return style }
-        let toRGB = style.foreground?.rgb ?? foreground
-        let mixed = depth.quantize(OKLab.mix(OKLab(from.0, from.1, from.2), OKLab(toRGB.0, toRGB.1, toRGB.2), max(0, p)).rgb)
-        if mixed == depth.quantize(toRGB) && style.foreground != nil { return style }
-        var shown = style
-        shown.foreground = mixed
-        return shown
-    }
-
-    /// `style` drawn in a fixed colour (churning cipher text), quantized; unchanged without colour.
-    func style(_ style: Style, tinted rgb: (UInt8, UInt8, UInt8)) -> Style {
-        guard depth != .none else { return style }
-        var shown = style
-        shown.foreground = depth.quantize(rgb)
-        return shown
-    }
 }
