@@ -15,6 +15,23 @@ import Testing
     @Test func theCatalogueListsEveryEffectInOrder() {
         #expect(EffectCatalog.all.map(\.name) == Self.names)
         #expect(EffectCatalog.listing.split(separator: "\n").count == Self.names.count)
+        #expect(EffectCatalog.listing.split(separator: "\n").allSatisfy { $0.count <= 80 }, "--list-effects fits 80 columns")
+    }
+
+    @Test(arguments: names)
+    func halfWayThroughTheScreenIsNeitherBlankNorFinal(name: String) throws {
+        let text = EffectTexts.ascii
+        let context = EffectContext(depth: .truecolor, seed: 3)
+        let sink = try EffectHarness.play(Self.effect(name), text, columns: 40, rows: 12, context: context,
+                                          duration: 2 * Time.second)
+        // The screen as it stood at 0.8 s on the virtual clock (about half way through the first block).
+        var screen = ScreenModel(width: 40, height: 12)
+        for write in sink.writes where write.instant <= 800 * Time.millisecond { screen.feed(write.bytes) }
+        let final = expectedWrap(text, width: 40)
+        let shown = screen.transcript
+        #expect(shown.contains { !$0.isEmpty }, "\(name): nothing shown half way")
+        let plain = shown == final && screen.cells.joined().allSatisfy { $0.style == .plain }
+        #expect(!plain, "\(name): already final half way: \(shown)")
     }
 
     @Test(arguments: names, [0, 1, 2])

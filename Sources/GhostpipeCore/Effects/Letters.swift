@@ -11,7 +11,7 @@
 public struct Letters: Effect {
     public init() {}
     public var name: String { "letters" }
-    public var summary: String { "every occurrence of a letter at once, group after group, faster and faster" }
+    public var summary: String { "all copies of a letter appear at once, group by group, ever faster" }
 
     /// Each fade lasts this many step intervals.
     static let fadeRatio = 2.0

@@ -15,7 +15,7 @@
 public struct Morph: Effect {
     public init() {}
     public var name: String { "morph" }
-    public var summary: String { "the old text drops out and the new drops in, a column range at a time" }
+    public var summary: String { "old text drops out, new text drops in, one column range at a time" }
 
     public func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds {
         let columns = max(Morph.extent(block), context.previous.map(Morph.extent) ?? 0)
