@@ -12,6 +12,8 @@
 ///   use); a longer one rolls until its last line reaches the bottom row of the viewport (the last
 ///   screenful). Then the cursor goes to the start of the row below the last line. With leading
 ///   blanks removed from each row, the screen is `cat`'s screen.
+/// - A line shows once its line break (or the end of input) arrives: it cannot be centred before its
+///   width is known.
 /// - Endless input is fine: only rows still to be shown are kept, and reading pauses while enough
 ///   rows wait.
 public final class CreditsPerformance: Performance {
