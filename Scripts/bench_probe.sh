@@ -8,10 +8,10 @@ command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hype
 swift build -c release 2>&1 | grep -E "error" || true
 BIN=$PWD/.build/release/ghostpipe
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"; tmux kill-session -t gp-probe-bench 2>/dev/null || true' EXIT
+trap 'rm -rf "$WORK"; tmux -L gp-probe-bench kill-server 2>/dev/null || true' EXIT
 printf 'Families 👨‍👩‍👧 👩‍💻, thumbs 👍🏽 👍🏿, hearts ❤️, keycaps 1️⃣ #️⃣, flags 🇰🇷 🇺🇸\n' > "$WORK/disputed.txt"
 printf 'Plain text 한국어 e\xcc\x81tude 中文 😀 ⌚ with nothing to ask about at all....\n' > "$WORK/plain.txt"
-tmux new-session -d -s gp-probe-bench -x 100 -y 30 \
+tmux -L gp-probe-bench new-session -d -s gp-probe-bench -x 100 -y 30 \
   "hyperfine -N --output=inherit --warmup 20 --runs 300 --export-json $WORK/result.json \
      '$BIN --instant $WORK/plain.txt' \
      '$BIN --instant --widths spec $WORK/disputed.txt' \

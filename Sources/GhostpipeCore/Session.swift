@@ -75,6 +75,9 @@ public struct Session {
 
     /// Builds the performance for streamed text: the typewriter, or blocks revealed by another effect.
     public func textPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any Performance {
+        if options.effect == "credits", mode == .terminal || mode == .cast {
+            return try creditsPerformance(stdout: stdout, recording: recording, origin: origin)
+        }
         let effect = EffectCatalog.named(options.effect) ?? Typewriter()
         if !(effect is Typewriter), mode == .terminal || mode == .cast {
             let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
@@ -87,6 +90,15 @@ public struct Session {
             return performance
         }
         return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
+    }
+
+    /// `--effect credits` on a terminal: the text rolls up through a viewport (see `CreditsPerformance`).
+    func creditsPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> CreditsPerformance {
+        let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
+                          width: columns, height: rows, depth: depth)
+        return CreditsPerformance(stage: stage, context: effectContext, tabWidth: options.tabWidth,
+                                  duration: options.pacing.duration, instant: options.instant,
+                                  recording: mode == .cast || recording != nil)
     }
 
     /// Builds the subtitle player for `cues`.

@@ -2,6 +2,11 @@
 public enum EffectCatalog {
     public static let all: [any Effect] = [
         Typewriter(),
+        Letters(),
+        Fade(),
+        Decrypt(),
+        Morph(),
+        Credits(),
     ]
 
     public static func named(_ name: String) -> (any Effect)? {

@@ -41,17 +41,51 @@ public enum Palette {
         return (grey, grey, grey)
     }
 
-    /// The nearest palette entry among `range` (16..<256 for the xterm colours, 0..<16 for ANSI),
-    /// by squared distance with the usual perceptual weights.
+    /// The nearest palette entry among `range` (16..<256 for the xterm colours, 0..<16 for ANSI), by
+    /// distance in OKLab with hue and chroma errors weighed four times a lightness error: a fade
+    /// brought down to 256 or 16 colours keeps its lightness order, and a grey never turns cyan
+    /// because cyan happens to be as light.
     public static func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8, in range: Range<Int>) -> UInt8 {
+        let target = OKLab(r, g, b)
+        let table = oklab
         var best = range.lowerBound
-        var bestDistance = Int.max
-        for i in range {
-            let (pr, pg, pb) = rgb(UInt8(i))
-            let dr = Int(pr) - Int(r), dg = Int(pg) - Int(g), db = Int(pb) - Int(b)
-            let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+        var bestDistance = Double.infinity
+        for i in range where i >= 0 && i < table.count {
+            let p = table[i]
+            let dl = p.l - target.l, da = p.a - target.a, db = p.b - target.b
+            let d = dl * dl + 4 * (da * da + db * db)
             if d < bestDistance { bestDistance = d; best = i }
         }
         return UInt8(best)
+    }
+
+    /// Every palette entry in OKLab, computed once.
+    static let oklab: [OKLab] = (0..<256).map { i in
+        let (r, g, b) = rgb(UInt8(i))
+        return OKLab(r, g, b)
+    }
+}
+
+extension ColorDepth {
+    /// `rgb` as this depth shows it: itself in truecolor, the nearest xterm colour at 256, the nearest
+    /// ANSI colour at 16, nothing without colour. Effects compare these, not the RGB they computed, so
+    /// a fade only rewrites a cell when what the terminal shows actually changes.
+    public func quantize(_ rgb: (UInt8, UInt8, UInt8)) -> Color? {
+        switch self {
+        case .none: return nil
+        case .ansi16: return .palette(Palette.nearest(rgb.0, rgb.1, rgb.2, in: 0..<16))
+        case .palette256: return .palette(Palette.nearest(rgb.0, rgb.1, rgb.2, in: 16..<256))
+        case .truecolor: return .rgb(rgb.0, rgb.1, rgb.2)
+        }
+    }
+}
+
+extension Color {
+    /// The colour's RGB value (palette entries as xterm draws them).
+    public var rgb: (UInt8, UInt8, UInt8) {
+        switch self {
+        case .rgb(let r, let g, let b): return (r, g, b)
+        case .palette(let i): return Palette.rgb(i)
+        }
     }
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Effects against terminaltexteffects (tte): bytes written and CPU time for the same 20×60 text
+# (1.2 KB of ASCII), both run on a pseudo-terminal of 80×24 with TERM=xterm-256color and
+# COLORTERM=truecolor, output drained and counted, CPU from wait4() (user + system, the process and
+# its children). Pairs: `ghostpipe --effect letters` vs `tte randomsequence`, `ghostpipe --effect
+# decrypt` vs `tte decrypt`. Targets: ghostpipe ≤ 1/50 of tte's bytes and ≤ 1/20 of its CPU.
+# Figures, not a pass/fail test; compare runs on the same machine.
+#
+# Needs: python3, tte (`pip install terminaltexteffects`). Builds the release binary.
+# Usage: Scripts/bench_effects.sh [runs]   (each figure is the median of `runs`, default 3)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+runs="${1:-3}"
+(cd "$root" && swift build -c release 2>&1 | grep -E "error|Compiling|Build complete" >&2 || true)
+ghostpipe="$root/.build/release/ghostpipe"
+# The real tte script, not a version manager's shim (whose shell start-up is not tte's cost).
+tte="$(command -v pyenv >/dev/null && pyenv which tte 2>/dev/null || command -v tte)"
+[[ -x "$ghostpipe" && -n "$tte" ]] || { echo "need $ghostpipe and tte (pip install terminaltexteffects)" >&2; exit 1; }
+
+text="$(mktemp "${TMPDIR:-/tmp}/ghostpipe-bench-effects.XXXXXX")"
+trap 'rm -f "$text"' EXIT
+python3 - "$text" <<'PY'
+import sys, textwrap
+words = ("the ghost in the pipe types every word on time, not early and not late; "
+         "letters come in groups, fade up from the dark, churn like a cipher and settle. ") * 20
+lines = textwrap.wrap(words, 60)[:20]
+open(sys.argv[1], "w").write("\n".join(line.ljust(60)[:60].rstrip() for line in lines) + "\n")
+PY
+
+python3 - "$runs" "$text" "$ghostpipe" "$tte" <<'PY'
+import os, pty, sys, select, struct, fcntl, termios, time, statistics
+
+runs, text, ghostpipe, tte = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+size = os.path.getsize(text)
+env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", COLUMNS="80", LINES="24")
+env.pop("NO_COLOR", None)
+
+def measure(argv):
+    """Runs argv on an 80×24 pseudo-terminal; returns (bytes written, CPU seconds, wall seconds)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.execve(argv[0], argv, env)
+    total, start = 0, time.monotonic()
+    while True:
+        try:
+            ready, _, _ = select.select([fd], [], [], 1.0)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk: break
+                total += len(chunk)
+        except OSError:
+            break
+    _, status, usage = os.wait4(pid, 0)
+    os.close(fd)
+    return total, usage.ru_utime + usage.ru_stime, time.monotonic() - start
+
+def median(argv):
+    results = [measure(argv) for _ in range(runs)]
+    return tuple(statistics.median(r[i] for r in results) for i in range(3))
+
+pairs = [
+    ("letters", [ghostpipe, "--effect", "letters", "--seed", "1", text],
+     "randomsequence", [tte, "--input-file", text, "--canvas-width", "60", "--canvas-height", "20", "randomsequence"]),
+    ("decrypt", [ghostpipe, "--effect", "decrypt", "--seed", "1", text],
+     "decrypt", [tte, "--input-file", text, "--canvas-width", "60", "--canvas-height", "20", "decrypt"]),
+]
+print(f"text: {size} bytes, 20 lines × 60 columns; pty 80×24, truecolor; median of {runs} run(s)")
+print(f"{'':34} {'bytes':>11} {'CPU s':>8} {'wall s':>7}")
+for gname, gargv, tname, targv in pairs:
+    gb, gc, gw = median(gargv)
+    tb, tc, tw = median(targv)
+    print(f"{'ghostpipe --effect ' + gname:34} {gb:11,.0f} {gc:8.3f} {gw:7.2f}")
+    print(f"{'tte ' + tname:34} {tb:11,.0f} {tc:8.3f} {tw:7.2f}")
+    print(f"{'  ratio (tte / ghostpipe)':34} {tb / max(gb, 1):10.0f}× {tc / max(gc, 1e-4):7.0f}×"
+          f"   targets ≥ 50× bytes: {'met' if tb >= 50 * gb else 'MISSED'}, ≥ 20× CPU: {'met' if tc >= 20 * gc else 'MISSED'}")
+PY
