@@ -68,3 +68,13 @@ import Testing
         #expect(t.takeDirtyRows() == [0, 1, 2, 3])
     }
 }
+
+/// Canonically equivalent clusters stay distinct texts.
+@Suite struct EmulatorClusterIdentity {
+    @Test func decomposedAndPrecomposedAreKeptAsWritten() {
+        let t = TerminalEmulator.fed("e\u{301}\u{302}|e\u{302}\u{301}|ê\u{301}")
+        #expect(t.cell(0, 0).text.unicodeScalars.map(\.value) == [0x65, 0x301, 0x302])
+        #expect(t.cell(0, 2).text.unicodeScalars.map(\.value) == [0x65, 0x302, 0x301])
+        #expect(t.cell(0, 4).text.unicodeScalars.map(\.value) == [0xEA, 0x301])
+    }
+}

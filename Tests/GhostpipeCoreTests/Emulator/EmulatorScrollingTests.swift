@@ -8,7 +8,7 @@ import Testing
         #expect(t.lines == ["2", "3", "4"])
         let off = t.takeScrolledOff()
         #expect(off.count == 1)
-        #expect(off.first == [Cell("1"), .blank, .blank, .blank])
+        #expect(off.first == [Cell("1")])  // trailing default blanks are left out
         #expect(t.takeScrolledOff().isEmpty)
     }
 
@@ -76,7 +76,13 @@ import Testing
         let t = TerminalEmulator.fed("\(csi)31me\u{301}中\(csi)m\r\n\r\n", rows: 2, columns: 4)
         let off = t.takeScrolledOff()
         #expect(off.first == [Cell("e\u{301}", style: Style(foreground: .palette(1))),
-                              Cell("中", width: 2, style: Style(foreground: .palette(1))), .continuation, .blank])
+                              Cell("中", width: 2, style: Style(foreground: .palette(1))), .continuation])
+    }
+
+    @Test func scrolledOffLinesKeepColouredBlanks() {
+        let t = TerminalEmulator.fed("a\(csi)44m\(csi)K\(csi)m\r\n\r\n", rows: 2, columns: 4)
+        let blue = Cell(" ", style: Style(background: .palette(4)))
+        #expect(t.takeScrolledOff().first == [Cell("a"), blue, blue, blue])
     }
 
     @Test func manyScrollsKeepTheRowsInOrder() {

@@ -10,7 +10,11 @@ import Glibc
 /// *extent*: every cell at or beyond it is the default blank, so clearing a recycled row touches only
 /// what was written (a `seq` line, not a whole row). Wide characters always occupy a head cell
 /// (width 2) and a continuation (width 0); every operation that cuts one in half blanks the other half.
-final class ScreenBuffer {
+///
+/// This is a handle — a few pointers, no reference counting, so the printing hot path pays no
+/// retain/release for it. `ScreenMemory` owns the memory and frees it; the ring offset and the
+/// whole-screen dirty flag live in that memory too, so every copy of a handle agrees.
+struct ScreenBuffer {
     let rows: Int
     let columns: Int
     private let storage: UnsafeMutablePointer<PackedCell>
@@ -18,33 +22,50 @@ final class ScreenBuffer {
     private let extents: UnsafeMutablePointer<Int>
     private let dirtyFlags: UnsafeMutablePointer<Bool>
     private let scratch: UnsafeMutablePointer<Int>
-    private var offset = 0
-    /// Every row changed (after a full-screen scroll, a clear, a switch of screens).
-    private var everythingDirty = true
-    /// DECSC's slot for this screen.
-    var savedCursor: SavedCursor?
+    /// [0]: the ring offset; [1]: nonzero when every row changed (after a full-screen scroll, a clear,
+    /// a switch of screens).
+    private let state: UnsafeMutablePointer<Int>
 
-    init(rows: Int, columns: Int) {
-        self.rows = max(1, rows)
-        self.columns = max(1, columns)
-        storage = .allocate(capacity: self.rows * self.columns)
-        storage.initialize(repeating: .blank, count: self.rows * self.columns)
-        slots = .allocate(capacity: self.rows)
-        for r in 0..<self.rows { (slots + r).initialize(to: r) }
-        extents = .allocate(capacity: self.rows)
-        extents.initialize(repeating: 0, count: self.rows)
-        dirtyFlags = .allocate(capacity: self.rows)
-        dirtyFlags.initialize(repeating: true, count: self.rows)
-        scratch = .allocate(capacity: self.rows)
-        scratch.initialize(repeating: 0, count: self.rows)
+    /// Allocates a blank screen; `deallocate()` frees it.
+    static func allocate(rows: Int, columns: Int) -> ScreenBuffer {
+        ScreenBuffer(rows: max(1, rows), columns: max(1, columns))
     }
 
-    deinit {
+    private init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        storage = .allocate(capacity: rows * columns)
+        storage.initialize(repeating: .blank, count: rows * columns)
+        slots = .allocate(capacity: rows)
+        for r in 0..<rows { (slots + r).initialize(to: r) }
+        extents = .allocate(capacity: rows)
+        extents.initialize(repeating: 0, count: rows)
+        dirtyFlags = .allocate(capacity: rows)
+        dirtyFlags.initialize(repeating: true, count: rows)
+        scratch = .allocate(capacity: rows)
+        scratch.initialize(repeating: 0, count: rows)
+        state = .allocate(capacity: 2)
+        state.initialize(repeating: 0, count: 2)
+        state[1] = 1
+    }
+
+    func deallocate() {
         storage.deallocate()
         slots.deallocate()
         extents.deallocate()
         dirtyFlags.deallocate()
         scratch.deallocate()
+        state.deallocate()
+    }
+
+    private var offset: Int {
+        get { state[0] }
+        nonmutating set { state[0] = newValue }
+    }
+
+    private var everythingDirty: Bool {
+        get { state[1] != 0 }
+        nonmutating set { state[1] = newValue ? 1 : 0 }
     }
 
     // MARK: - Addressing
@@ -234,7 +255,7 @@ final class ScreenBuffer {
     /// on stays visible, as in xterm); `droppedTop` says how many left from the top, so the caller can
     /// take them from this buffer as scrollback.
     func resized(rows newRows: Int, columns newColumns: Int, keepingRow: Int) -> (buffer: ScreenBuffer, droppedTop: Int) {
-        let result = ScreenBuffer(rows: newRows, columns: newColumns)
+        let result = ScreenBuffer.allocate(rows: newRows, columns: newColumns)
         var droppedTop = 0
         var droppedBottom = 0
         if result.rows < rows {
@@ -256,7 +277,6 @@ final class ScreenBuffer {
             if width < columns && target[width - 1].width == 2 { target[width - 1] = target[width - 1].blanked }
             result.extents[result.physical(r)] = min(extent(r + droppedTop), width)
         }
-        result.savedCursor = savedCursor
         return (result, droppedTop)
     }
 }

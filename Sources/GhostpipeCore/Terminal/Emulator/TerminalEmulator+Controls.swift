@@ -58,7 +58,7 @@ extension TerminalEmulator {
     /// leaving it are scrolled-off lines (xterm saves them to its scrollback likewise).
     func scrollRegionUp(_ count: Int) {
         let n = min(count, bottomMargin - topMargin + 1)
-        if !isAlternateScreen && topMargin == 0 {
+        if !usingAlternateScreen && topMargin == 0 {
             for r in 0..<n { scrolledOff.append(screen.line(r), extent: screen.extent(r), columns: columns) }
         }
         screen.scrollUp(top: topMargin, bottom: bottomMargin, count: n, fill: pen.eraseCell)
@@ -68,13 +68,13 @@ extension TerminalEmulator {
 
     /// DECSC, into the active screen's slot.
     func saveCursor() {
-        screen.savedCursor = SavedCursor(row: cursorRow, column: cursorColumn, pendingWrap: pendingWrap, pen: pen,
+        activeScreen.savedCursor = SavedCursor(row: cursorRow, column: cursorColumn, pendingWrap: pendingWrap, pen: pen,
                                          charsets: charsets, originMode: originMode)
     }
 
     /// DECRC from the active screen's slot; with nothing saved, the home position and defaults (xterm).
     func restoreCursor() {
-        let saved = screen.savedCursor ?? SavedCursor()
+        let saved = activeScreen.savedCursor ?? SavedCursor()
         cursorRow = min(max(0, saved.row), rows - 1)
         cursorColumn = min(saved.column, columns - 1)
         pendingWrap = saved.pendingWrap && autowrap && saved.column == columns - 1
@@ -97,8 +97,8 @@ extension TerminalEmulator {
             case UInt8(ascii: "M"): reverseIndex()
             case UInt8(ascii: "H"): tabStops.set(cursorColumn)  // HTS
             case UInt8(ascii: "c"): fullReset()
-            case UInt8(ascii: "="): modes.applicationKeypad = true  // DECKPAM
-            case UInt8(ascii: ">"): modes.applicationKeypad = false  // DECKPNM
+            case UInt8(ascii: "="): modeState.applicationKeypad = true  // DECKPAM
+            case UInt8(ascii: ">"): modeState.applicationKeypad = false  // DECKPNM
             case UInt8(ascii: "N"): singleShift(2)
             case UInt8(ascii: "O"): singleShift(3)
             case UInt8(ascii: "n"): shiftCharset(to: 2)  // LS2
@@ -136,17 +136,18 @@ extension TerminalEmulator {
     /// RIS (`ESC c`): both screens cleared, every mode, the pen, charsets, tab stops and margins back
     /// to their power-on state. The title and lines already scrolled off are kept.
     func fullReset() {
-        mainScreen = ScreenBuffer(rows: rows, columns: columns)
-        alternateScreen = ScreenBuffer(rows: rows, columns: columns)
-        screen = mainScreen
-        isAlternateScreen = false
+        let (rows, columns) = (self.rows, self.columns)
+        mainScreen = ScreenMemory(rows: rows, columns: columns)
+        alternateScreen = ScreenMemory(rows: rows, columns: columns)
+        screen = mainScreen.buffer
+        usingAlternateScreen = false
         cursorRow = 0
         cursorColumn = 0
         pendingWrap = false
         pen = .plain
         charsets = CharsetState()
         asciiPrintsItself = true
-        cursorVisible = true
+        cursorShown = true
         originMode = false
         autowrap = true
         insertMode = false
@@ -154,8 +155,8 @@ extension TerminalEmulator {
         topMargin = 0
         bottomMargin = rows - 1
         tabStops = TabStops(columns: columns)
-        modes = TerminalModes()
-        synchronizedOutput = false
+        modeState = TerminalModes()
+        synchronizing = false
         savedPrivateModes.removeAll()
         lastGraphic = nil
     }
@@ -163,18 +164,18 @@ extension TerminalEmulator {
     /// DECSTR (`CSI ! p`): the soft reset — modes, pen, charsets, margins and the saved cursor; the
     /// screen and the cursor position stay.
     func softReset() {
-        cursorVisible = true
+        cursorShown = true
         insertMode = false
         originMode = false
         autowrap = true
         pendingWrap = false
         topMargin = 0
         bottomMargin = rows - 1
-        modes.applicationCursorKeys = false
-        modes.applicationKeypad = false
+        modeState.applicationCursorKeys = false
+        modeState.applicationKeypad = false
         pen = .plain
         charsets = CharsetState()
         asciiPrintsItself = true
-        screen.savedCursor = nil
+        activeScreen.savedCursor = nil
     }
 }

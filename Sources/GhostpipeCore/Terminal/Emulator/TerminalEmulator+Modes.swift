@@ -12,7 +12,7 @@ extension TerminalEmulator {
 
     func setPrivateMode(_ mode: Int, _ on: Bool) {
         switch mode {
-        case 1: modes.applicationCursorKeys = on
+        case 1: modeState.applicationCursorKeys = on
         case 6:  // DECOM homes the cursor either way
             originMode = on
             setCursor(row: 0, column: 0)
@@ -21,16 +21,16 @@ extension TerminalEmulator {
             if !on { pendingWrap = false }
         case 9, 1000, 1002, 1003:
             // One setting in xterm: switching any of them off switches tracking off.
-            modes.mouseTracking = on ? (TerminalModes.MouseTracking(rawValue: mode) ?? .off) : .off
+            modeState.mouseTracking = on ? (TerminalModes.MouseTracking(rawValue: mode) ?? .off) : .off
         case 1005, 1006, 1015, 1016:
-            modes.mouseEncoding = on ? (TerminalModes.MouseEncoding(rawValue: mode) ?? .default) : .default
-        case 25: cursorVisible = on
+            modeState.mouseEncoding = on ? (TerminalModes.MouseEncoding(rawValue: mode) ?? .default) : .default
+        case 25: cursorShown = on
         case 47: switchScreen(toAlternate: on)
-        case 66: modes.applicationKeypad = on
-        case 1004: modes.focusEvents = on
+        case 66: modeState.applicationKeypad = on
+        case 1004: modeState.focusEvents = on
         case 1047:
             // Leaving clears the alternate screen first (xterm).
-            if !on && isAlternateScreen { alternateScreen.clearAll(fill: .blank) }
+            if !on && usingAlternateScreen { alternateScreen.buffer.clearAll(fill: .blank) }
             switchScreen(toAlternate: on)
         case 1048:
             if on { saveCursor() } else { restoreCursor() }
@@ -38,13 +38,13 @@ extension TerminalEmulator {
             if on {
                 saveCursor()
                 switchScreen(toAlternate: true)
-                alternateScreen.clearAll(fill: .blank)
+                alternateScreen.buffer.clearAll(fill: .blank)
             } else {
                 switchScreen(toAlternate: false)
                 restoreCursor()
             }
-        case 2004: modes.bracketedPaste = on
-        case 2026: synchronizedOutput = on
+        case 2004: modeState.bracketedPaste = on
+        case 2026: synchronizing = on
         default: break  // DECCOLM (3) is ignored as in a default xterm; blinking, reverse wrap, …
         }
     }
@@ -52,17 +52,17 @@ extension TerminalEmulator {
     /// Whether a private mode is set, for DECRQM and XTSAVE; nil if it is not one this model keeps.
     func privateMode(_ mode: Int) -> Bool? {
         switch mode {
-        case 1: return modes.applicationCursorKeys
+        case 1: return modeState.applicationCursorKeys
         case 6: return originMode
         case 7: return autowrap
-        case 9, 1000, 1002, 1003: return modes.mouseTracking.rawValue == mode
-        case 1005, 1006, 1015, 1016: return modes.mouseEncoding.rawValue == mode
-        case 25: return cursorVisible
-        case 47, 1047, 1049: return isAlternateScreen
-        case 66: return modes.applicationKeypad
-        case 1004: return modes.focusEvents
-        case 2004: return modes.bracketedPaste
-        case 2026: return synchronizedOutput
+        case 9, 1000, 1002, 1003: return modeState.mouseTracking.rawValue == mode
+        case 1005, 1006, 1015, 1016: return modeState.mouseEncoding.rawValue == mode
+        case 25: return cursorShown
+        case 47, 1047, 1049: return usingAlternateScreen
+        case 66: return modeState.applicationKeypad
+        case 1004: return modeState.focusEvents
+        case 2004: return modeState.bracketedPaste
+        case 2026: return synchronizing
         default: return nil
         }
     }
@@ -77,9 +77,9 @@ extension TerminalEmulator {
 
     /// Shows the main or the alternate screen; the cursor stays where it is.
     func switchScreen(toAlternate: Bool) {
-        guard toAlternate != isAlternateScreen else { return }
-        isAlternateScreen = toAlternate
-        screen = toAlternate ? alternateScreen : mainScreen
+        guard toAlternate != usingAlternateScreen else { return }
+        usingAlternateScreen = toAlternate
+        screen = toAlternate ? alternateScreen.buffer : mainScreen.buffer
         screen.markAllDirty()
     }
 }

@@ -11,13 +11,13 @@ extension TerminalEmulator {
         }
         guard index > 0, index < stringBuffer.count, stringBuffer[index] == UInt8(ascii: ";") else { return }
         switch command {
-        case 0, 2:  // icon name and title, title
+        case 0, 2:  // icon name and windowTitle, windowTitle
             let text = String(decoding: stringBuffer[(index + 1)...], as: UTF8.self)
             var clean = String.UnicodeScalarView()
             for scalar in text.unicodeScalars where scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
                 clean.append(scalar)
             }
-            title = String(clean)
+            windowTitle = String(clean)
         default:
             break
         }

@@ -4,6 +4,9 @@
 extension TerminalEmulator {
     enum ParserState {
         case ground
+        /// The ground state in the middle of a UTF-8 character (a state of its own so that the fast
+        /// path needs to look at nothing but the state).
+        case utf8Sequence
         case escape
         case escapeIntermediate
         case controlSequence
@@ -21,7 +24,7 @@ extension TerminalEmulator {
         while i < n {
             let byte = bytes[i]
             // The fast path: a run of printable ASCII in the ground state, written straight into cells.
-            if byte >= 0x20 && byte < 0x7F && state == .ground && asciiPrintsItself && utf8.isIdle {
+            if byte >= 0x20 && byte < 0x7F && state == .ground && asciiPrintsItself {
                 var j = i + 1
                 while j < n {
                     let b = bytes[j]
@@ -49,7 +52,7 @@ extension TerminalEmulator {
 
     func consume(_ byte: UInt8) {
         switch state {
-        case .ground: ground(byte)
+        case .ground, .utf8Sequence: ground(byte)
         case .escape: escape(byte)
         case .escapeIntermediate: escapeIntermediate(byte)
         case .controlSequence: controlSequence(byte)
@@ -60,13 +63,14 @@ extension TerminalEmulator {
     }
 
     private func ground(_ byte: UInt8) {
-        if !utf8.isIdle {
+        if state == .utf8Sequence {
             if byte >= 0x80 {
                 decoded(utf8.feed(byte), byte)
                 return
             }
             // A sequence cut short by ASCII or a control: U+FFFD for it, then the byte as usual.
             utf8.reset()
+            state = .ground
             printScalar(UTF8Assembler.replacement)
         }
         switch byte {
@@ -78,6 +82,7 @@ extension TerminalEmulator {
     }
 
     private func decoded(_ result: UInt32, _ byte: UInt8) {
+        state = utf8.isIdle ? .ground : .utf8Sequence
         switch result {
         case UTF8Assembler.incomplete:
             return

@@ -15,12 +15,13 @@
 public final class TerminalEmulator {
     // MARK: Screens and cursor
 
-    var mainScreen: ScreenBuffer
-    var alternateScreen: ScreenBuffer
-    /// The active one of the two.
+    var mainScreen: ScreenMemory
+    var alternateScreen: ScreenMemory
+    /// The active screen's cells (a handle into `mainScreen` or `alternateScreen`).
     var screen: ScreenBuffer
-    /// Whether the alternate screen (DECSET 47/1047/1049) is showing; it has no scrollback.
-    public internal(set) var isAlternateScreen = false
+    // The state behind public properties is internal and stored, the public face computed: the
+    // optimizer can drop dynamic exclusivity checks only for storage no other module can reach.
+    var usingAlternateScreen = false
 
     var cursorRow = 0
     var cursorColumn = 0
@@ -32,7 +33,7 @@ public final class TerminalEmulator {
     /// `charsets.isPlainASCII`, cached for the printing fast path.
     var asciiPrintsItself = true
     /// DECTCEM (DECSET 25).
-    public internal(set) var cursorVisible = true
+    var cursorShown = true
 
     // MARK: Modes
 
@@ -44,23 +45,18 @@ public final class TerminalEmulator {
     var topMargin = 0
     var bottomMargin: Int
     var tabStops: TabStops
-    /// What the real terminal must mirror for keys and mouse to reach the program as it asked.
-    public internal(set) var modes = TerminalModes()
-    /// DECSET 2026: the program is in the middle of an update it wants shown at once; a renderer may
-    /// hold frames back while this is set.
-    public internal(set) var synchronizedOutput = false
+    var modeState = TerminalModes()
+    /// DECSET 2026.
+    var synchronizing = false
     /// XTSAVE (`CSI ? Pm s`) slots.
     var savedPrivateModes: [Int: Bool] = [:]
 
     // MARK: What the owner collects
 
-    /// The window title the program set with OSC 0 or 2 (controls removed), if any. Never sent anywhere
-    /// by the emulator.
-    public internal(set) var title: String?
+    var windowTitle: String?
     var responses: [UInt8] = []
-    var scrolledOff: ScrollOffQueue
-    /// Lines that scrolled off while more than `scrollbackLimit` were waiting, since creation.
-    public internal(set) var droppedScrollbackLines = 0
+    let scrolledOff: ScrollOffQueue
+    var droppedLines = 0
 
     // MARK: Clusters and repetition
 
@@ -87,9 +83,9 @@ public final class TerminalEmulator {
     /// for `takeScrolledOff()` (older ones are dropped; 0 keeps none).
     public init(rows: Int, columns: Int, scrollbackLimit: Int = 10_000) {
         let rows = max(1, rows), columns = max(1, columns)
-        mainScreen = ScreenBuffer(rows: rows, columns: columns)
-        alternateScreen = ScreenBuffer(rows: rows, columns: columns)
-        screen = mainScreen
+        mainScreen = ScreenMemory(rows: rows, columns: columns)
+        alternateScreen = ScreenMemory(rows: rows, columns: columns)
+        screen = mainScreen.buffer
         bottomMargin = rows - 1
         tabStops = TabStops(columns: columns)
         scrolledOff = ScrollOffQueue(limit: scrollbackLimit)
@@ -98,6 +94,26 @@ public final class TerminalEmulator {
     // MARK: - Reading the screen
 
     public var rows: Int { screen.rows }
+
+    /// Whether the alternate screen (DECSET 47/1047/1049) is showing; it has no scrollback.
+    public var isAlternateScreen: Bool { usingAlternateScreen }
+
+    /// DECTCEM (DECSET 25): whether the program wants the cursor shown.
+    public var cursorVisible: Bool { cursorShown }
+
+    /// What the real terminal must mirror for keys and mouse to reach the program as it asked.
+    public var modes: TerminalModes { modeState }
+
+    /// DECSET 2026: the program is in the middle of an update it wants shown at once; a renderer may
+    /// hold frames back while this is set.
+    public var synchronizedOutput: Bool { synchronizing }
+
+    /// The window title the program set with OSC 0 or 2 (controls removed), if any. Never sent anywhere
+    /// by the emulator.
+    public var title: String? { windowTitle }
+
+    /// Lines that scrolled off while more than `scrollbackLimit` were waiting, since creation.
+    public var droppedScrollbackLines: Int { droppedLines }
     public var columns: Int { screen.columns }
 
     /// The cursor's row and column (0-based) on the active screen. After printing into the last
@@ -114,8 +130,7 @@ public final class TerminalEmulator {
     /// cell of width 2 followed by a continuation of width 0; concealed text (SGR 8) reads as blanks.
     public func row(_ r: Int) -> [Cell] {
         guard r >= 0 && r < rows else { return [] }
-        let line = screen.line(r)
-        return (0..<columns).map { cell(from: line[$0]) }
+        return cells(from: UnsafeBufferPointer(start: screen.line(r), count: columns))
     }
 
     /// Row `r` as text, one string per cell and none for continuations, trailing spaces removed (what
@@ -151,15 +166,17 @@ public final class TerminalEmulator {
         return responses
     }
 
-    /// The lines that scrolled off the top of the main screen since the last call, oldest first, each
-    /// as wide as the screen was then (at most `scrollbackLimit`; see `droppedScrollbackLines`).
+    /// The lines that scrolled off the top of the main screen since the last call, oldest first (at
+    /// most `scrollbackLimit`; see `droppedScrollbackLines`). Trailing default blanks are left out, so
+    /// a line is as long as its content (blanks with a background colour count as content); it was as
+    /// wide as the screen then.
     public func takeScrolledOff() -> [[Cell]] {
         let (lines, dropped) = scrolledOff.take()
-        droppedScrollbackLines += dropped
+        droppedLines += dropped
         return lines.map { line in
-            var cells = line.cells.map { cell(from: $0) }
-            if cells.count < line.columns { cells += repeatElement(Cell.blank, count: line.columns - cells.count) }
-            return cells
+            var end = line.cells.count
+            while end > 0 && line.cells[end - 1] == .blank { end -= 1 }
+            return line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end])) }
         }
     }
 
@@ -172,19 +189,23 @@ public final class TerminalEmulator {
     public func resize(rows newRows: Int, columns newColumns: Int) {
         let newRows = max(1, newRows), newColumns = max(1, newColumns)
         guard newRows != rows || newColumns != columns else { return }
-        let mainKeep = isAlternateScreen ? (mainScreen.savedCursor?.row ?? 0) : cursorRow
-        let (main, droppedMain) = mainScreen.resized(rows: newRows, columns: newColumns, keepingRow: mainKeep)
+        let mainKeep = usingAlternateScreen ? (mainScreen.savedCursor?.row ?? 0) : cursorRow
+        let (main, droppedMain) = mainScreen.buffer.resized(rows: newRows, columns: newColumns, keepingRow: mainKeep)
         for r in 0..<droppedMain {
-            scrolledOff.append(mainScreen.line(r), extent: mainScreen.extent(r), columns: mainScreen.columns)
+            scrolledOff.append(mainScreen.buffer.line(r), extent: mainScreen.buffer.extent(r), columns: mainScreen.buffer.columns)
         }
-        let altKeep = isAlternateScreen ? cursorRow : (alternateScreen.savedCursor?.row ?? 0)
-        let (alternate, droppedAlternate) = alternateScreen.resized(rows: newRows, columns: newColumns, keepingRow: altKeep)
-        let dropped = isAlternateScreen ? droppedAlternate : droppedMain
-        main.savedCursor?.row -= droppedMain
-        alternate.savedCursor?.row -= droppedAlternate
-        mainScreen = main
-        alternateScreen = alternate
-        screen = isAlternateScreen ? alternate : main
+        let altKeep = usingAlternateScreen ? cursorRow : (alternateScreen.savedCursor?.row ?? 0)
+        let (alternate, droppedAlternate) = alternateScreen.buffer.resized(rows: newRows, columns: newColumns, keepingRow: altKeep)
+        let dropped = usingAlternateScreen ? droppedAlternate : droppedMain
+        let newMain = ScreenMemory(adopting: main)
+        let newAlternate = ScreenMemory(adopting: alternate)
+        newMain.savedCursor = mainScreen.savedCursor
+        newMain.savedCursor?.row -= droppedMain
+        newAlternate.savedCursor = alternateScreen.savedCursor
+        newAlternate.savedCursor?.row -= droppedAlternate
+        mainScreen = newMain
+        alternateScreen = newAlternate
+        screen = usingAlternateScreen ? alternate : main
         cursorRow = min(max(0, cursorRow - dropped), newRows - 1)
         cursorColumn = min(cursorColumn, newColumns - 1)
         pendingWrap = false
@@ -216,13 +237,34 @@ public final class TerminalEmulator {
         code < ClusterTable.firstCode ? code : clusters.lastScalar(code)
     }
 
-    func cell(from p: PackedCell) -> Cell {
-        if p == .blank { return .blank }
-        let style = Pen.style(of: p)
-        if p.attributes & Pen.concealed != 0 { return Cell(" ", width: 1, style: style) }
-        if p.width == 0 { return .continuation }
-        return Cell(text(of: p.code), width: p.width, style: style)
+    /// Public cells for stored ones. Runs of one style (the usual case) decode it once.
+    func cells(from packed: UnsafeBufferPointer<PackedCell>) -> [Cell] {
+        var result: [Cell] = []
+        result.reserveCapacity(packed.count)
+        var colours = (foreground: UInt32(0), background: UInt32(0), attributes: UInt8(0))
+        var style = Style.plain
+        for p in packed {
+            if p == .blank {
+                result.append(.blank)
+                continue
+            }
+            if p.foreground != colours.foreground || p.background != colours.background || p.attributes != colours.attributes {
+                colours = (p.foreground, p.background, p.attributes)
+                style = Pen.style(of: p)
+            }
+            if p.attributes & Pen.concealed != 0 {
+                result.append(Cell(" ", width: 1, style: style))
+            } else if p.width == 0 {
+                result.append(.continuation)
+            } else {
+                result.append(Cell(text(of: p.code), width: p.width, style: style))
+            }
+        }
+        return result
     }
+
+    /// The active screen's owner (its DECSC slot).
+    var activeScreen: ScreenMemory { usingAlternateScreen ? alternateScreen : mainScreen }
 
     /// The code for a cluster of several scalars, compacting the table first when it is full.
     func internCluster(_ cluster: String) -> UInt32 {
@@ -242,7 +284,7 @@ public final class TerminalEmulator {
             renumbered[code] = new
             return new
         }
-        for buffer in [mainScreen, alternateScreen] {
+        for buffer in [mainScreen.buffer, alternateScreen.buffer] {
             for r in 0..<buffer.rows {
                 let line = buffer.line(r)
                 for c in 0..<buffer.extent(r) where line[c].code >= ClusterTable.firstCode {
@@ -251,7 +293,10 @@ public final class TerminalEmulator {
             }
         }
         scrolledOff.remapCodes(remap)
-        if let code = lastGraphic?.code, code >= ClusterTable.firstCode { lastGraphic?.code = remap(code) }
+        if var last = lastGraphic, last.code >= ClusterTable.firstCode {
+            last.code = remap(last.code)
+            lastGraphic = last
+        }
         clusters = fresh
         if clusters.count >= clusterLimit / 2 { clusterLimit *= 2 }
     }
