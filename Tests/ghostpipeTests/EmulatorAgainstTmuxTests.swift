@@ -17,7 +17,18 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `script`, waits for it to settle, compares; then for each key sequence types it and compares.
+    enum Step {
+        case type(String)
+        case resize(rows: Int, columns: Int)
+    }
+
     func compare(_ script: String, keys: [String] = [], rows: Int = 24, columns: Int = 80, styles: Bool = true,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try compare(script, steps: keys.map { .type($0) }, rows: rows, columns: columns, styles: styles,
+                    sourceLocation: sourceLocation)
+    }
+
+    func compare(_ script: String, steps: [Step], rows: Int = 24, columns: Int = 80, styles: Bool = true,
                  sourceLocation: SourceLocation = #_sourceLocation) throws {
         let pair = try TerminalPair(script, rows: rows, columns: columns)
         defer { pair.close() }
@@ -26,9 +37,15 @@ import Testing
         var step = "start"
         var differences = try pair.differences(styles: styles)
         if show { print("--- \(step)\n\(pair.emulatorScreen)") }
-        for key in keys where differences.isEmpty {
-            step = "after typing \(key.debugDescription)"
-            try pair.type(key)
+        for next in steps where differences.isEmpty {
+            switch next {
+            case .type(let key):
+                step = "after typing \(key.debugDescription)"
+                try pair.type(key)
+            case .resize(let rows, let columns):
+                step = "after resizing to \(columns)x\(rows)"
+                try pair.resize(rows: rows, columns: columns)
+            }
             differences = try pair.differences(styles: styles)
             if show { print("--- \(step)\n\(pair.emulatorScreen)") }
         }
@@ -47,7 +64,7 @@ import Testing
                + #"\033[8;1Hmiddle of a line here\033[8;8H\033[K\033[9;1Hkeep\033[9;3H\033[1K\033[10;1Hwhole\033[2K"#
                + #"\033[11;1Habcdefghij\033[11;3H\033[2@XY\033[11;9H\033[3P\033[12;1H0123456789\033[12;4H\033[3X"#
                + #"\033[13;1HR\033[5b\033[14;20H\033[Gcol1\033[15;1H\033[30Gcol30\033[7dline7?\033[16;5Hsave\0337\033[1;1H\0338restored"#
-               + #"\033[17;1Hone\033[Etwo\033[2Fthree\033[20;1Hx\033[20;1H\033[1;1H\033[J"#),
+               + #"\033[17;1Hone\033[Etwo\033[2Fthree\033[20;1Hxyz\033[19;1H\033[J\033[18;5H\033[0J"#),
         // Erase below, CNL/CPL, HPA/VPA, tabs and tab stops.
         printf(#"line 1\r\nline 2\r\nline 3\r\nline 4\033[2;3H\033[J\033[10;1Ha\tb\tc\td\033[11;1H\033[3g\033[11;5H\033H\033[11;13H\033H"#
                + #"\r\t1\t2\t3\033[12;1H\033[0g\033[11;5H\033[g\033[12;1H\t4\033[13;40H\033[2Z<\033[14;1H>\033[5`hpa\033[15dvpa"#),
@@ -108,6 +125,16 @@ import Testing
     @Test func lessPagingAndSearching() throws {
         let file = try Self.sampleFile()
         try compare("less \(file); exec sleep 600", keys: [" ", " ", "/line 1[0-9]7\r", "n", "G", "g", "q"])
+    }
+
+    @Test func narrowTerminal() throws {
+        try compare("ls -la --color=always /usr/bin | head -30; exec sleep 600", rows: 10, columns: 33)
+    }
+
+    @Test func lessRedrawsAfterAResize() throws {
+        let file = try Self.sampleFile()
+        try compare("less \(file); exec sleep 600",
+                    steps: [.type(" "), .resize(rows: 15, columns: 50), .type(" "), .resize(rows: 30, columns: 100), .type("q")])
     }
 
     @Test func vimInsertingText() throws {

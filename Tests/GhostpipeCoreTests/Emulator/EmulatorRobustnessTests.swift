@@ -48,6 +48,35 @@ import Testing
         }
     }
 
+    @Test(arguments: [11, 12, 13, 14])
+    func randomInputSplitAnywhereGivesTheSameTerminal(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let bytes = Self.randomBytes(3000, &random)
+        let whole = TerminalEmulator(rows: 8, columns: 20)
+        whole.feed(bytes)
+        let split = TerminalEmulator(rows: 8, columns: 20)
+        var i = 0
+        while i < bytes.count {
+            let n = Int.random(in: 1...7, using: &random)
+            split.feed(Array(bytes[i..<min(bytes.count, i + n)]))
+            i += n
+        }
+        #expect(split.snapshot == whole.snapshot)
+        #expect(split.takeResponses() == whole.takeResponses())
+        #expect(split.takeScrolledOff() == whole.takeScrolledOff())
+    }
+
+    @Test func uniformlyRandomBytesNeverHang() {
+        var random = SplitMix64(seed: 99)
+        let t = TerminalEmulator(rows: 24, columns: 80)
+        let start = ContinuousClock.now
+        for _ in 0..<50 {
+            t.feed((0..<4000).map { _ in UInt8.random(in: 0...255, using: &random) })
+            Self.checkInvariants(t)
+        }
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
     @Test func hugeParametersAreClampedNotLooped() {
         let t = TerminalEmulator(rows: 24, columns: 80)
         let start = ContinuousClock.now

@@ -12,8 +12,8 @@ import Glibc
 /// when the pair is closed. Both programs get the same environment and `TERM=xterm-256color`, with the
 /// variables tmux adds removed, so they write the same bytes.
 final class TerminalPair {
-    let rows: Int
-    let columns: Int
+    private(set) var rows: Int
+    private(set) var columns: Int
     private let socket: String
     private let terminal: PseudoTerminal
     private let pid: pid_t
@@ -86,6 +86,17 @@ final class TerminalPair {
     }
 
     func type(_ text: String, settle quiet: Double = 0.3) throws { try type(Array(text.utf8), settle: quiet) }
+
+    /// Resizes both terminals (the programs get SIGWINCH), then waits for both to settle.
+    func resize(rows: Int, columns: Int) throws {
+        let before = try tmuxState()
+        self.rows = rows
+        self.columns = columns
+        _ = try tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+        emulator.resize(rows: rows, columns: columns)
+        terminal.resize(rows: rows, columns: columns)
+        try settle(changedFrom: before)
+    }
 
     /// Waits until both terminals have shown something new — output from the program on the
     /// pseudo-terminal, a tmux screen different from `changedFrom` (or, at the start, not blank) — and

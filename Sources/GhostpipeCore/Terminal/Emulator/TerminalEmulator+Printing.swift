@@ -19,7 +19,6 @@ extension TerminalEmulator {
             let cells = screen.line(row)
             let room = columns - column
             var count = end - i
-            var source = i
             if count > room {
                 if autowrap {
                     count = room
@@ -30,14 +29,12 @@ extension TerminalEmulator {
                     write(bytes, from: end - 1, count: 1, to: cells, at: columns - 1, columns: columns, pen: pen)
                     screen.noteWritten(row, through: columns)
                     cursorColumn = columns - 1
-                    i = end
                     break
                 }
             }
-            write(bytes, from: source, count: count, to: cells, at: column, columns: columns, pen: pen)
+            write(bytes, from: i, count: count, to: cells, at: column, columns: columns, pen: pen)
             screen.noteWritten(row, through: column + count)
-            source += count
-            i = source
+            i += count
             if column + count >= columns {
                 cursorColumn = columns - 1
                 pendingWrap = autowrap

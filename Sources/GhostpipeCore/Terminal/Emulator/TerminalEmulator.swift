@@ -93,6 +93,7 @@ public final class TerminalEmulator {
 
     // MARK: - Reading the screen
 
+    /// The screen's height in rows.
     public var rows: Int { screen.rows }
 
     /// Whether the alternate screen (DECSET 47/1047/1049) is showing; it has no scrollback.
@@ -114,6 +115,7 @@ public final class TerminalEmulator {
 
     /// Lines that scrolled off while more than `scrollbackLimit` were waiting, since creation.
     public var droppedScrollbackLines: Int { droppedLines }
+    /// The screen's width in columns.
     public var columns: Int { screen.columns }
 
     /// The cursor's row and column (0-based) on the active screen. After printing into the last
