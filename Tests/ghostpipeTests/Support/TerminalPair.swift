@@ -55,6 +55,7 @@ final class TerminalPair {
             pid = try terminal.spawn(argv, environment: Self.environment.map { "\($0)=\($1)" })
         } catch {
             _ = try? Self.tmux(socket: socket, ["kill-server"])
+            unlink("/tmp/tmux-\(getuid())/\(socket)")
             throw error
         }
         emulator = TerminalEmulator(rows: rows, columns: columns)
@@ -73,6 +74,7 @@ final class TerminalPair {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         _ = try? tmux(["kill-server"])
+        unlink("/tmp/tmux-\(getuid())/\(socket)")  // tmux 3.3 leaves the socket file behind
     }
 
     // MARK: - Driving
