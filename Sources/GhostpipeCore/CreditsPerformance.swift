@@ -21,7 +21,7 @@ public final class CreditsPerformance: Performance {
     private let context: EffectContext
     private let tabWidth: Int
     private let duration: Nanoseconds?
-    private let timeless: Bool
+    private var timeless: Bool
     /// Rows of the viewport.
     private let viewport: Int
     private var stream = GraphemeStream(sanitizing: true)
@@ -163,6 +163,30 @@ public final class CreditsPerformance: Performance {
         // The row below the last line, as `cat` leaves the cursor after text ending in a line break.
         let row = rowCount == 0 ? 0 : viewport - rolled + rowCount
         try stage.finish(row: max(0, row), column: 0, interrupted: interrupted, stamp: now)
+    }
+}
+
+extension CreditsPerformance: TerminalAware {
+    /// `q` quits; any other key rolls to the end at once.
+    public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
+        if key == .character("q") || key == .character("Q") { return .quit }
+        timeless = true
+        return .handled
+    }
+
+    /// The viewport is drawn afresh (rows laid out before keep their width).
+    public func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        try stage.restart(columns: columns, rows: rows, fromRow: 0, clearing: true, stamp: now)
+        shown = -1
+    }
+
+    public func suspend(at now: Nanoseconds) throws { try stage.suspend(stamp: now) }
+
+    /// The stop counts as a pause: the roll continues where it stopped, drawn on the fresh line.
+    public func resume(at now: Nanoseconds, after pause: Nanoseconds) throws {
+        if let current = anchor { anchor = (current.time + pause, current.step) }
+        try stage.restart(columns: stage.width, rows: stage.height, fromRow: 0, clearing: false, stamp: now)
+        shown = -1
     }
 }
 
