@@ -170,7 +170,7 @@ public final class BlockPerformance: Performance {
 extension BlockPerformance: TerminalAware {
     /// `q` quits; any other key shows everything at once from now on.
     public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
-        if key == .character("q") || key == .character("Q") { return .quit }
+        if key.meansQuit { return .quit }
         timeless = true
         return .handled
     }

@@ -169,7 +169,7 @@ public final class CreditsPerformance: Performance {
 extension CreditsPerformance: TerminalAware {
     /// `q` quits; any other key rolls to the end at once.
     public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
-        if key == .character("q") || key == .character("Q") { return .quit }
+        if key.meansQuit { return .quit }
         timeless = true
         return .handled
     }

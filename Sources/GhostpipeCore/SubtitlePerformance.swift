@@ -294,7 +294,7 @@ extension SubtitlePerformance: TerminalAware {
     public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
         let position = playhead.position(at: now)
         switch key {
-        case .character("q"), .character("Q"): return .quit
+        case _ where key.meansQuit: return .quit
         case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
         case .left: seek(to: position - 5 * Time.second, at: now)
         case .right: seek(to: position + 5 * Time.second, at: now)

@@ -176,7 +176,7 @@ extension TextPerformance: TerminalAware {
     /// `q` quits; any other key finishes the animation at once: everything read so far, and all
     /// that follows, is shown without waiting (a login banner skipped with a key).
     public func press(_ key: Key, at now: Nanoseconds) throws -> KeyResponse {
-        if key == .character("q") || key == .character("Q") { return .quit }
+        if key.meansQuit { return .quit }
         timeless = true
         return .handled
     }

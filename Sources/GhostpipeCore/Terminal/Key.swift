@@ -9,6 +9,11 @@ public enum Key: Equatable, Sendable {
     case other
 }
 
+extension Key {
+    /// `q`: stop playing (everywhere keys are read).
+    public var meansQuit: Bool { self == .character("q") || self == .character("Q") }
+}
+
 /// Decodes bytes from a terminal into keys: UTF-8 characters, arrows in both cursor-key modes
 /// (`ESC [ A`, `ESC O A`), and other escape sequences as `.other`. A lone ESC at the end of a read
 /// is the Escape key (terminals send a whole sequence in one write).

@@ -170,46 +170,8 @@ final class TerminalPair {
     /// would keep a pipe open.
     @discardableResult
     private static func tmux(socket: String, _ arguments: [String]) throws -> String {
-        guard let path = tmuxPath else { throw Failure("tmux is not installed") }
-        let output = NSTemporaryDirectory() + "\(socket)-\(counter.next()).out"
-        defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path, "-L", socket, "-f", "/dev/null", "-u"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        // The test thread blocks most signals, and a tmux server inheriting that mask never hears
-        // about its children or exits on kill-server: start it with no signals blocked or ignored.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw Failure("tmux: posix_spawn failed (\(spawned))") }
-        let deadline = Date().addingTimeInterval(10)
-        var status: Int32 = 0
-        while waitpid(child, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(child, SIGKILL)
-                waitpid(child, &status, 0)
-                throw Failure("tmux \(arguments.first ?? "") did not finish")
-            }
-            usleep(2000)
-        }
-        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard tmuxPath != nil else { throw Failure("tmux is not installed") }
+        return try Tmux.run(arguments, socket: socket, environment: environment)
     }
 
     private func tmuxState() throws -> String {

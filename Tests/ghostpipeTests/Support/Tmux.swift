@@ -106,7 +106,7 @@ final class Tmux {
     /// directly with every other descriptor closed: the tmux server forks from the first command and
     /// would keep any inherited pipe open (and Foundation's `Process` waits on such a descriptor).
     @discardableResult
-    static func run(_ arguments: [String], socket: String) throws -> String {
+    static func run(_ arguments: [String], socket: String, environment given: [String: String]? = nil) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UInt64.random(in: 0...UInt64.max)).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         var actions = posix_spawn_file_actions_t()
@@ -117,9 +117,9 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         closeFrom(3, &actions)
         let argv = (["tmux", "-u", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = given ?? ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        environment["LANG"] = "C.UTF-8"
+        if given == nil { environment["LANG"] = "C.UTF-8" }
         let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         // Signals unblocked and at their defaults: the test runner's threads block some, and a server
@@ -136,8 +136,17 @@ final class Tmux {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        // A tmux command that hangs (a server stuck on a blocked signal) must not hang the test.
+        let deadline = Date().addingTimeInterval(10)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                throw POSIXError(.ETIMEDOUT)
+            }
+            usleep(2000)
+        }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
