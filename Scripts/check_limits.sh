@@ -19,6 +19,19 @@ rss sh -c "head -c 200000000 /dev/zero | tr '\\0' 'a' | '$BIN' --instant -o term
 [ "$RSS_KB" -lt 200000 ]
 check $? "200 MB line, terminal layout (a word longer than the screen, broken at the margin): peak RSS ${RSS_KB} KB"
 
+# Endless input at a pace: backpressure keeps the queue, and memory, bounded.
+for mode in plain terminal; do
+    sh -c "yes | '$BIN' --cps 5000 -o $mode > /dev/null" &
+    sleep 4
+    GP=$(pgrep -n -f "$BIN --cps 5000 -o $mode")
+    RSS_A=$(awk '/VmRSS/ {print $2}' /proc/$GP/status)
+    sleep 4
+    RSS_B=$(awk '/VmRSS/ {print $2}' /proc/$GP/status)
+    kill "$GP" 2>/dev/null; wait 2>/dev/null
+    [ "$RSS_B" -lt 30000 ] && [ $((RSS_B - RSS_A)) -lt 2000 ]
+    check $? "yes | ghostpipe --cps 5000 -o $mode: RSS ${RSS_A} KB after 4 s, ${RSS_B} KB after 8 s"
+done
+
 # A million cues: parsed, sorted and played (instant JSON), in seconds and bounded memory.
 python3 - "$WORK/million.srt" <<'PY'
 import sys
