@@ -12,6 +12,12 @@ import Testing
         return out
     }
 
+    /// The same argv split the `arguments` target does: byte 0–2 describe the surroundings, the rest
+    /// is NUL-separated arguments.
+    static func argv(_ input: [UInt8]) -> [String] {
+        input.dropFirst(3).split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     // MARK: decode target
 
     /// decode: ESC followed by a non-ASCII character. The sanitizer's escape state dropped the
@@ -36,5 +42,28 @@ import Testing
         [0x1B] .withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out2) }
         [0xC3, 0xA9].withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out2) }
         #expect(out2 == Array("é".utf8))
+    }
+
+    // MARK: arguments target
+
+    /// arguments: `-d 9999999999…` multiplied eleven digits of seconds into nanoseconds and
+    /// overflowed Int64 (a trap). Durations that do not fit are now a usage error.
+    @Test func hugeDurationIsAUsageErrorNotACrash() {
+        let found: [UInt8] = [0x01, 0x00, 0x00, 0x16, 0x00, 0x2D, 0x64, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39,
+                              0x39, 0x39, 0x39, 0x39, 0x39, 0xFF, 0xCC]
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(Self.argv(found)) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--duration", "99999999999"]) }
+
+        #expect(Time.parseDuration("99999999999") == nil)
+        #expect(Time.parseDuration("99999999999.5s") == nil)
+        #expect(Time.parseDuration("999999999:999999999:0") == nil)     // the colon form
+        #expect(Time.parseDuration("999999999:0:0") == nil)
+        #expect(Time.parseDuration("5000000000s5000000000s") == nil)    // a sum of pairs
+        #expect(Time.parseDuration("153722868m") == nil)                // minutes to nanoseconds
+        // The largest durations that fit still parse.
+        #expect(Time.parseDuration("9223372036") == 9_223_372_036 * Time.second)
+        #expect(Time.parseDuration("-9223372036.854775807") == -9_223_372_036_854_775_807)
+        #expect(Time.parseDuration("2562047:47:16.854775807") == 9_223_372_036_854_775_807)
+        #expect(Time.parseDuration("2562047:47:16.854775808") == nil)
     }
 }
