@@ -30,7 +30,7 @@ public struct TerminalSanitizer {
     /// Appends the sanitized form of `input` to `out`.
     public mutating func sanitize(_ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         styleChanges.removeAll(keepingCapacity: true)
-        out.reserveCapacity(out.count + input.count)
+        out.reserveForAppending(input.count)
         for byte in input {
             switch state {
             case .ground:

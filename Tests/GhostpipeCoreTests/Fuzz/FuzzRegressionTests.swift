@@ -44,13 +44,37 @@ import Testing
         #expect(out2 == Array("é".utf8))
     }
 
+    /// decode (slow unit, found by re-running the corpus with FUZZ_AMPLIFY): TerminalSanitizer and
+    /// UTF8Cleaner reserved exactly `out.count + input.count` before each call, so appending many
+    /// small chunks to one growing array reallocated and copied it every time (quadratic: 120 KB of
+    /// Hangul in 3-byte reads took 1.3 s). Capacity must now grow geometrically.
+    @Test func chunkedAppendsGrowTheOutputGeometrically() {
+        let hangul: [UInt8] = [0xEA, 0xB0, 0x80]        // 가, one read each
+        var sanitizer = TerminalSanitizer()
+        var cleaner = UTF8Cleaner()
+        var sanitized: [UInt8] = [], cleaned: [UInt8] = []
+        var sanitizedGrowths = 0, cleanedGrowths = 0
+        for _ in 0..<20_000 {
+            let (s, c) = (sanitized.capacity, cleaned.capacity)
+            hangul.withUnsafeBufferPointer {
+                sanitizer.sanitize($0, into: &sanitized)
+                cleaner.clean($0, into: &cleaned)
+            }
+            if sanitized.capacity != s { sanitizedGrowths += 1 }
+            if cleaned.capacity != c { cleanedGrowths += 1 }
+        }
+        #expect(sanitized.count == 60_000 && cleaned.count == 60_000)
+        #expect(sanitizedGrowths <= 40, "\(sanitizedGrowths) reallocations for 20,000 appends")
+        #expect(cleanedGrowths <= 40, "\(cleanedGrowths) reallocations for 20,000 appends")
+    }
+
     // MARK: arguments target
 
     /// arguments: `-d 9999999999…` multiplied eleven digits of seconds into nanoseconds and
     /// overflowed Int64 (a trap). Durations that do not fit are now a usage error.
     @Test func hugeDurationIsAUsageErrorNotACrash() {
         let found: [UInt8] = [0x01, 0x00, 0x00, 0x16, 0x00, 0x2D, 0x64, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39,
-                              0x39, 0x39, 0x39, 0x39, 0x39, 0xFF, 0xCC]
+                              0x39, 0x39, 0x39, 0x39, 0xFF, 0xCC]
         #expect(throws: UsageError.self) { try ArgumentParser.parse(Self.argv(found)) }
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["--duration", "99999999999"]) }
 
