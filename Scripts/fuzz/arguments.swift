@@ -3,7 +3,7 @@
 // session must come out with a concrete output mode and a screen size within 1…10000.
 //
 // Input: byte 0 describes the surroundings (bit 0: stdout is a terminal; bit 1: the terminal reports
-// a size, from bytes 1 and 2; bit 2: the first six argv elements are instead the values of TERM,
+// a size, from bytes 1 and 2 — times 257 with bit 3, up to the 65535 a TIOCGWINSZ can say; bit 2: the first six argv elements are instead the values of TERM,
 // COLORTERM, NO_COLOR, COLUMNS, LINES, SHELL — an empty element leaves the variable unset); then the
 // NUL-separated arguments.
 import GhostpipeCore
@@ -13,7 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 3 else { return 0 }
     let flags = data[0]
     let isTerminal = flags & 1 != 0
-    let terminalSize = flags & 2 != 0 ? (columns: Int(data[1]) + 1, rows: Int(data[2]) + 1) : nil
+    let scale = flags & 8 != 0 ? 257 : 1
+    let terminalSize = flags & 2 != 0 ? (columns: max(1, Int(data[1]) * scale), rows: max(1, Int(data[2]) * scale)) : nil
     var argv = UnsafeBufferPointer(start: data + 3, count: size - 3)
         .split(separator: 0, omittingEmptySubsequences: false)
         .map { String(decoding: $0, as: UTF8.self) }
@@ -44,8 +45,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     require(session.mode != .auto, "session mode left at auto")
-    require((1...10_000).contains(session.columns) && (1...10_000).contains(session.rows),
-            "screen \(session.columns)x\(session.rows)")
+    if isTerminal, let size = terminalSize {
+        require(session.columns == size.columns && session.rows == size.rows, "the terminal's own size not used")
+    } else {
+        require((1...10_000).contains(session.columns) && (1...10_000).contains(session.rows),
+                "screen \(session.columns)x\(session.rows)")
+    }
     let pace = session.options.pacing.graphemesPerSecond
     require(pace.isFinite && pace > 0, "pace \(pace) graphemes per second")
     if let duration = session.options.pacing.duration { require(duration >= 0, "negative duration \(duration)") }
