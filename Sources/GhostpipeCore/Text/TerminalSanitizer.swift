@@ -30,19 +30,11 @@ public struct TerminalSanitizer {
     /// Appends the sanitized form of `input` to `out`.
     public mutating func sanitize(_ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         styleChanges.removeAll(keepingCapacity: true)
-        out.reserveCapacity(out.count + input.count)
+        out.reserveForAppending(input.count)
         for byte in input {
             switch state {
             case .ground:
-                if byte >= 0x20 && byte < 0x7F {
-                    afterCR = false
-                    out.append(byte)
-                } else if byte >= 0x80 {
-                    afterCR = false
-                    if byte == 0xC2 { state = .c1Lead } else { out.append(byte) }
-                } else {
-                    control(byte, into: &out)
-                }
+                ground(byte, into: &out)
             case .c1Lead:
                 state = .ground
                 if byte >= 0x80 && byte <= 0x9F {
@@ -58,6 +50,12 @@ public struct TerminalSanitizer {
                 case 0x20...0x2F: state = .escapeIntermediate
                 case 0x1B: state = .escape
                 case 0x18, 0x1A: state = .ground                                      // CAN, SUB abort
+                case 0x80...0xFF:
+                    // The lead byte of a non-ASCII character: not part of any escape sequence. The ESC
+                    // is dropped and the character kept whole (dropping only this byte would leave its
+                    // continuation bytes behind: invalid UTF-8).
+                    state = .ground
+                    ground(byte, into: &out)
                 default: state = .ground                                              // ESC c, ESC 7, ESC =, …
                 }
             case .escapeIntermediate:
@@ -83,6 +81,19 @@ public struct TerminalSanitizer {
             case .stringEscape:
                 state = byte == 0x5C ? .ground : (byte == 0x1B ? .stringEscape : .string)
             }
+        }
+    }
+
+    @inline(__always)
+    private mutating func ground(_ byte: UInt8, into out: inout [UInt8]) {
+        if byte >= 0x20 && byte < 0x7F {
+            afterCR = false
+            out.append(byte)
+        } else if byte >= 0x80 {
+            afterCR = false
+            if byte == 0xC2 { state = .c1Lead } else { out.append(byte) }
+        } else {
+            control(byte, into: &out)
         }
     }
 

@@ -70,7 +70,7 @@ public struct UTF8Cleaner {
         guard let base = input.baseAddress, n > 0 else { return 0 }
         var i = 0
         var validStart = 0  // start of the run of valid bytes not yet copied
-        output.reserveCapacity(output.count + n)
+        output.reserveForAppending(n)
         while i < n {
             // Fast path: eight ASCII bytes at a time.
             while i + 8 <= n {
@@ -132,5 +132,16 @@ public struct UTF8Cleaner {
             if b < lo || b > hi { return .invalid(k) }
         }
         return .valid(count)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Room for `count` more bytes, growing geometrically. (`reserveCapacity(self.count + count)`
+    /// allocates exactly that much, so calling it before each of many small appends to a growing
+    /// array copies the whole array every time: quadratic.)
+    @inline(__always)
+    mutating func reserveForAppending(_ count: Int) {
+        guard capacity - self.count < count else { return }
+        reserveCapacity(Swift.max(self.count + count, 2 * capacity))
     }
 }

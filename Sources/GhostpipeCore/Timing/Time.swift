@@ -31,12 +31,13 @@ public enum Time {
             for (i, field) in fields.enumerated() {
                 let isLast = i == fields.count - 1
                 if isLast {
-                    guard let v = parseDecimalSeconds(field, allowComma: true) else { return nil }
-                    total = total * 60 + v
+                    guard let v = parseDecimalSeconds(field, allowComma: true),
+                          let sum = timesSixty(total, plus: v) else { return nil }
+                    total = sum
                 } else {
                     guard !field.isEmpty, field.count <= 9, field.allSatisfy(\.isASCIIDigit),
-                          let v = Int64(field) else { return nil }
-                    total = total * 60 + v * second
+                          let v = Int64(field), let sum = timesSixty(total, plus: v * second) else { return nil }
+                    total = sum
                 }
             }
             return sign * total
@@ -66,8 +67,9 @@ public enum Time {
             }
             sawUnit = sawUnit || !unit.isEmpty
             let (scaled, overflow) = seconds.multipliedReportingOverflow(by: scale.num)
-            guard !overflow else { return nil }
-            total += scaled / scale.den
+            let (sum, sumOverflow) = total.addingReportingOverflow(scaled / scale.den)
+            guard !overflow, !sumOverflow else { return nil }
+            total = sum
         }
         return sign * total
     }
@@ -80,13 +82,24 @@ public enum Time {
         let fraction = separatorIndex.map { s[s.index(after: $0)...] } ?? ""
         guard whole.count <= 11, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
               !(whole.isEmpty && fraction.isEmpty) else { return nil }
-        var ns = (whole.isEmpty ? 0 : Int64(whole) ?? 0) * second
+        // Up to 11 digits of seconds: more than an Int64 of nanoseconds holds, so check.
+        let (wholeNs, overflow) = (whole.isEmpty ? 0 : Int64(whole) ?? 0).multipliedReportingOverflow(by: second)
+        guard !overflow else { return nil }
+        var fractionNs: Nanoseconds = 0
         var scale = second / 10
         for digit in fraction.prefix(9) {
-            ns += Int64(digit.asciiValue! - 48) * scale
+            fractionNs += Int64(digit.asciiValue! - 48) * scale
             scale /= 10
         }
-        return ns
+        let (ns, sumOverflow) = wholeNs.addingReportingOverflow(fractionNs)
+        return sumOverflow ? nil : ns
+    }
+
+    /// `total * 60 + value`, or nil when that does not fit in an Int64.
+    static func timesSixty(_ total: Nanoseconds, plus value: Nanoseconds) -> Nanoseconds? {
+        let (product, overflow) = total.multipliedReportingOverflow(by: 60)
+        let (sum, sumOverflow) = product.addingReportingOverflow(value)
+        return overflow || sumOverflow ? nil : sum
     }
 
     /// `1:02:03.500`-style rendering for status lines and messages.

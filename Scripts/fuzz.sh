@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
+#
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt arguments
+#   Scripts/fuzz.sh 20                        # the CI smoke run
+#   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
+#
+# Needs only the Swift toolchain (swiftc, and the clang and lld that come with it). Everything built
+# or found goes to .build/fuzz/ (git-ignored): bin/ the targets, corpus/<target>/ the growing
+# corpus (kept between runs), artifacts/<target>/ crashes, timeouts and slow units, logs/.
+#
+# A target is the library's sources compiled once with -sanitize=fuzzer,address into a static library
+# and module, linked with the C shim and the target file. Seeds: Scripts/fuzz/corpus/<target>/,
+# samples/, and hostile inputs generated below; dictionaries: Scripts/fuzz/*.dict.
+#
+# Exits non-zero if any target crashed, failed a property, timed out (-timeout=5) or ran out of
+# memory (-rss_limit_mb=2048). Reproduce one artifact with `.build/fuzz/bin/TARGET ARTIFACT`; run a
+# finished corpus with every input repeated N times (super-linear parsing shows as slow units and
+# timeouts) with `FUZZ_AMPLIFY=N .build/fuzz/bin/TARGET -runs=0 -timeout=5 .build/fuzz/corpus/TARGET`.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+shift || true
+all_targets=(decode subrip webvtt arguments)
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
+for t in "${targets[@]}"; do
+    [[ -f $root/Scripts/fuzz/$t.swift ]] || { echo "fuzz: unknown target '$t' (have: ${all_targets[*]})" >&2; exit 2; }
+done
+[[ $seconds =~ ^[0-9]+$ ]] || { echo "fuzz: SECONDS must be a whole number, not '$seconds'" >&2; exit 2; }
+
+build=$root/.build/fuzz
+mkdir -p "$build"/{bin,lib,modules,include,corpus,seeds,artifacts,logs}
+toolchain_bin=$(dirname "$(command -v swiftc)")
+clang=$toolchain_bin/clang
+[[ -x $clang ]] || clang=clang
+swift_flags=(-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address)
+linker=()
+[[ -x $toolchain_bin/ld.lld || -n $(command -v ld.lld 2>/dev/null) ]] && linker=(-use-ld=lld)
+
+# --- Build ---------------------------------------------------------------------------------------
+# The C shim gets the module map SwiftPM would generate.
+cat > "$build/include/module.modulemap.new" <<EOF
+module CGhostpipe {
+    header "$root/Sources/CGhostpipe/include/CGhostpipe.h"
+    export *
+}
+EOF
+cmp -s "$build/include/module.modulemap.new" "$build/include/module.modulemap" 2>/dev/null \
+    || mv "$build/include/module.modulemap.new" "$build/include/module.modulemap"
+rm -f "$build/include/module.modulemap.new"
+
+mapfile -t library_sources < <(find "$root/Sources/GhostpipeCore" -name '*.swift' | sort)
+library=$build/lib/libGhostpipeCore.a
+newer() { [[ ! -e $1 ]] || [[ -n $(find "${@:2}" -newer "$1" 2>/dev/null | head -1) ]]; }
+
+if newer "$build/lib/system.o" "$root/Sources/CGhostpipe"; then
+    echo "fuzz: building the C shim"
+    "$clang" -c -O1 -g -fsanitize=address -I "$root/Sources/CGhostpipe/include" \
+        "$root/Sources/CGhostpipe/system.c" -o "$build/lib/system.o"
+fi
+if newer "$library" "${library_sources[@]}" "$build/lib/system.o" "$0"; then
+    echo "fuzz: building GhostpipeCore with -sanitize=fuzzer,address (${#library_sources[@]} files)"
+    rm -f "$library"
+    swiftc "${swift_flags[@]}" -wmo -module-name GhostpipeCore -enable-upcoming-feature ExistentialAny \
+        -I "$build/include" -emit-library -static -emit-module \
+        -emit-module-path "$build/modules/GhostpipeCore.swiftmodule" \
+        "${library_sources[@]}" -o "$library"
+fi
+for t in "${targets[@]}"; do
+    extra=("$root/Scripts/fuzz/FuzzSupport.swift")
+    [[ $t == subrip || $t == webvtt ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+    if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
+        echo "fuzz: building target $t"
+        swiftc "${swift_flags[@]}" "${linker[@]}" -module-name "Fuzz_$t" -I "$build/modules" -I "$build/include" \
+            "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library" "$build/lib/system.o" -o "$build/bin/$t"
+    fi
+done
+[[ -z ${FUZZ_BUILD_ONLY:-} ]] || exit 0
+
+# --- Seeds ---------------------------------------------------------------------------------------
+# Regenerated every run (cheap) into .build/fuzz/seeds/<target>/; the committed ones are copied in.
+seed() { # seed TARGET NAME  (content on stdin)
+    cat > "$build/seeds/$1/$2"
+}
+make_seeds() {
+    local t=$1 dir=$build/seeds/$1
+    rm -rf "$dir"; mkdir -p "$dir"
+    [[ -d $root/Scripts/fuzz/corpus/$t ]] && cp "$root/Scripts/fuzz/corpus/$t"/* "$dir"/ 2>/dev/null || true
+    case $t in
+    decode)
+        # Byte 0 picks the encoding (low nibble; 0–3 none) and the file-descriptor check (0x10).
+        local sample i=0
+        for sample in "$root"/samples/*; do
+            { printf '\x10'; cat "$sample"; } | seed decode "sample-$i-sniff"
+            { printf '\x05'; cat "$sample"; } | seed decode "sample-$i-cp949"
+            { printf '\x16'; cat "$sample"; } | seed decode "sample-$i-cp1252-fd"
+            i=$((i + 1))
+        done
+        printf '\x10\xef\xbb\xbfBOM \xc3\xa9\r\n' | seed decode bom-utf8
+        printf '\x00\xff\xfeh\x00i\x00\n\x00' | seed decode bom-utf16le
+        printf '\x00\xfe\xff\x00h\x00i' | seed decode bom-utf16be
+        printf '\x00\xff\xfe\x00\x00h\x00\x00\x00' | seed decode bom-utf32le
+        printf '\x10h\x00e\x00l\x00l\x00o\x00\n\x00' | seed decode bomless-utf16
+        printf '\x07\x82\xa0\x82\xa2\x81\x40' | seed decode shift-jis
+        printf '\x0c\x1b$B$"$$\x1b(Bx' | seed decode iso-2022-jp
+        printf '\x00\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xe2\x82\xc3\xa9\xf0\x9f' | seed decode broken-utf8
+        printf '\x00a\x1b[31mred\x1b[0m \x1b]0;title\x07 \x1bP1$r\x1b\\ \xc2\x9b2J \xc2\x9d8;;x\xc2\x9c \x1b(B\x1b7\r\n' | seed decode escapes
+        printf '\x00e\xcc\x81 \xf0\x9f\x91\x8b\xf0\x9f\x8f\xbd \xf0\x9f\x87\xb0\xf0\x9f\x87\xb7\xf0\x9f\x87\xba \xe0\xa4\x95\xe0\xa5\x8d\xe0\xa4\xb7 \xd8\x80a \xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8\r\n' | seed decode graphemes
+        printf '\x00\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7\x1b[m\xe2\x80\x8d\xcc\x81' | seed decode zwj-escape
+        ;;
+    subrip|webvtt)
+        local f
+        for f in "$root"/samples/*.srt "$root"/samples/*.vtt; do cp "$f" "$dir/"; done
+        printf '1\r\n00:00:01,000 --> 00:00:02,500 X1:1 X2:2\r\n<i>a</i> {\\an8}&amp; <font color="#ff0000">b</font>\r\n\r\n2\r\n0:0:3.5->0:0:2\r\n' | seed "$t" srt-mixed
+        printf '1\n00:00:01,000 --> 00:00:02,000\n\n\n2\n00:0a:00,000 --> x\n3\n99:59:59,999 - > 100:00:00,000\n<b><i>x</b>\n42' | seed "$t" srt-broken
+        printf 'WEBVTT - header\nX-TIMESTAMP-MAP=MPEGTS:0\n\nSTYLE\n::cue(.a) { color: lime; font-weight: bold }\n::cue { background: rgb(0, 0, 50%%) }\n\nNOTE hi\n\nid1\n00:01.000 --> 00:02.000 line:0 position:10%%,line-left size:50%% align:start\n<c.a.bg_blue>x</c> <v Bob>y</v> <ruby>z<rt>w</rt></ruby> <00:01.500>k &lt;\n\n00:00:03.000 --> 00:00:01.000\nbackwards\n' | seed "$t" vtt-full
+        printf 'WEBVTT\r\rREGION\rid:r\r\r1:00:00.000 --> 1:00:01.000 line:-1,end\r<i.x>a\r-->\r' | seed "$t" vtt-cr
+        ;;
+    arguments)
+        # Byte 0: bit 0 stdout is a terminal, bit 1 it has a size (bytes 1, 2), bit 2 six env values first.
+        printf '\x03\x4f\x17--wpm\x00300\x00-iV\x00file.txt' | seed arguments basic
+        printf '\x01\x00\x00--output=cast\x00--record\x00x.cast\x00--effect\x00typewriter\x00--seed\x0042' | seed arguments record
+        printf '\x05\x00\x00xterm-256color\x00truecolor\x00\x00132\x0050\x00/bin/sh\x00--color\x00always\x00--colors\x00256\x00-' | seed arguments env
+        printf '\x00\x00\x00-d\x0000:01:02,500\x00--width\x0010000\x00--height\x001\x00--\x00--help' | seed arguments duration
+        printf '\x01\x00\x00--wmp\x00--accel=0.5\x00-c\x001e9\x00--no-pauses\x00--list-effects\x00-w300' | seed arguments misc
+        ;;
+    esac
+}
+
+dict_for() {
+    case $1 in
+    decode) echo "$root/Scripts/fuzz/decode.dict" ;;
+    subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
+    arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
+    esac
+}
+max_len_for() {
+    case $1 in
+    decode) echo 8192 ;;       # past the 4 KiB UTF-16 sniffing window
+    arguments) echo 512 ;;
+    *) echo 16384 ;;
+    esac
+}
+
+# --- Run -----------------------------------------------------------------------------------------
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+    make_seeds "$t"
+    corpus=$build/corpus/$t
+    artifacts=$build/artifacts/$t
+    log=$build/logs/$t.log
+    mkdir -p "$corpus" "$artifacts"
+    echo "fuzz: running $t for ${seconds}s (log: ${log#"$root"/})"
+    status=0
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1} \
+    nice -n 10 "$build/bin/$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+        -max_len="$(max_len_for "$t")" -dict="$(dict_for "$t")" -print_final_stats=1 \
+        -report_slow_units=2 -artifact_prefix="$artifacts/" \
+        "$corpus" "$build/seeds/$t" > "$log" 2>&1 || status=$?
+    stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
+    last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
+    cov=$(sed -nE 's/.*cov: ([0-9]+).*/\1/p' <<<"$last")
+    ft=$(sed -nE 's/.*ft: ([0-9]+).*/\1/p' <<<"$last")
+    corp=$(sed -nE 's/.*corp: ([0-9]+\/[0-9]+[a-zA-Z]*).*/\1/p' <<<"$last")
+    slow=$(grep -c '^Slowest unit' "$log" || true)
+    line=$(printf '%-10s execs=%-10s exec/s=%-7s cov=%-6s ft=%-6s corpus=%-12s slowest=%ss' \
+        "$t" "$(stat number_of_executed_units)" "$(stat average_exec_per_sec)" "${cov:-?}" "${ft:-?}" \
+        "${corp:-?}" "$(stat slowest_unit_time_sec)")
+    if (( status != 0 )); then
+        line+="  FAILED (exit $status)"
+        failed+=("$t")
+        grep -E '^(==[0-9]+==ERROR|PROPERTY FAILED|SUMMARY|artifact_prefix|Test unit written|ALARM)' "$log" | head -8 | sed 's/^/    /' >&2 || true
+    fi
+    (( slow > 0 )) && line+="  ($slow slow-unit reports: see $log)"
+    summary+=("$line")
+    echo "$line"
+done
+
+echo
+echo "fuzz summary (${seconds}s per target):"
+printf '  %s\n' "${summary[@]}"
+if (( ${#failed[@]} > 0 )); then
+    echo "fuzz: FAILED: ${failed[*]} (artifacts in ${build#"$root"/}/artifacts/)" >&2
+    exit 1
+fi

@@ -1,0 +1,93 @@
+import Testing
+@testable import GhostpipeCore
+
+/// Inputs the libFuzzer targets in Scripts/fuzz/ found (run them with `Scripts/fuzz.sh`), kept as
+/// byte arrays, with the behaviour that is right for them. One test per crash or failed property.
+@Suite struct FuzzRegressions {
+
+    static func sanitize(_ bytes: [UInt8]) -> [UInt8] {
+        var sanitizer = TerminalSanitizer()
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out) }
+        return out
+    }
+
+    /// The same argv split the `arguments` target does: byte 0–2 describe the surroundings, the rest
+    /// is NUL-separated arguments.
+    static func argv(_ input: [UInt8]) -> [String] {
+        input.dropFirst(3).split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: decode target
+
+    /// decode: ESC followed by a non-ASCII character. The sanitizer's escape state dropped the
+    /// character's lead byte only, so its continuation bytes reached the terminal on their own
+    /// (invalid UTF-8). Found through ISO-2022-JP, whose decoder passes an unknown `ESC [` through.
+    @Test func escapeBeforeNonASCIIKeepsTheCharacterWhole() throws {
+        let found: [UInt8] = [0x0C, 0x1B, 0x24, 0x42, 0x1B, 0x5B, 0x6D, 0x24, 0x22, 0x24, 0x24, 0x1B, 0x28, 0x42, 0x78]
+        let text = try TextDecoder.decode(Array(found.dropFirst()), encoding: "iso-2022-jp").text
+        let out = Self.sanitize(Array(text.utf8))
+        #expect(String(validating: out, as: UTF8.self) != nil, "\(out)")
+        #expect(!out.contains(0x1B))
+
+        // Minimized: the ESC goes, the character stays whole (two-, three- and four-byte ones).
+        #expect(Self.sanitize([0x1B, 0xC3, 0xA9]) == Array("é".utf8))
+        #expect(Self.sanitize([0x61, 0x1B, 0xE6, 0xAA, 0xAE, 0x62]) == Array("a檮b".utf8))
+        #expect(Self.sanitize([0x1B, 0xF0, 0x9F, 0x91, 0x8B]) == Array("👋".utf8))
+        // ESC then a C1 control written as UTF-8 (CSI): the CSI is still recognised and removed.
+        #expect(Self.sanitize([0x1B, 0xC2, 0x9B, 0x32, 0x4A, 0x78]) == [0x78])
+        // Split across two calls, as a stream delivers it.
+        var sanitizer = TerminalSanitizer()
+        var out2: [UInt8] = []
+        [0x1B] .withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out2) }
+        [0xC3, 0xA9].withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out2) }
+        #expect(out2 == Array("é".utf8))
+    }
+
+    /// decode (slow unit, found by re-running the corpus with FUZZ_AMPLIFY): TerminalSanitizer and
+    /// UTF8Cleaner reserved exactly `out.count + input.count` before each call, so appending many
+    /// small chunks to one growing array reallocated and copied it every time (quadratic: 120 KB of
+    /// Hangul in 3-byte reads took 1.3 s). Capacity must now grow geometrically.
+    @Test func chunkedAppendsGrowTheOutputGeometrically() {
+        let hangul: [UInt8] = [0xEA, 0xB0, 0x80]        // 가, one read each
+        var sanitizer = TerminalSanitizer()
+        var cleaner = UTF8Cleaner()
+        var sanitized: [UInt8] = [], cleaned: [UInt8] = []
+        var sanitizedGrowths = 0, cleanedGrowths = 0
+        for _ in 0..<20_000 {
+            let (s, c) = (sanitized.capacity, cleaned.capacity)
+            hangul.withUnsafeBufferPointer {
+                sanitizer.sanitize($0, into: &sanitized)
+                cleaner.clean($0, into: &cleaned)
+            }
+            if sanitized.capacity != s { sanitizedGrowths += 1 }
+            if cleaned.capacity != c { cleanedGrowths += 1 }
+        }
+        #expect(sanitized.count == 60_000 && cleaned.count == 60_000)
+        #expect(sanitizedGrowths <= 40, "\(sanitizedGrowths) reallocations for 20,000 appends")
+        #expect(cleanedGrowths <= 40, "\(cleanedGrowths) reallocations for 20,000 appends")
+    }
+
+    // MARK: arguments target
+
+    /// arguments: `-d 9999999999…` multiplied eleven digits of seconds into nanoseconds and
+    /// overflowed Int64 (a trap). Durations that do not fit are now a usage error.
+    @Test func hugeDurationIsAUsageErrorNotACrash() {
+        let found: [UInt8] = [0x01, 0x00, 0x00, 0x16, 0x00, 0x2D, 0x64, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39, 0x39,
+                              0x39, 0x39, 0x39, 0x39, 0xFF, 0xCC]
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(Self.argv(found)) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--duration", "99999999999"]) }
+
+        #expect(Time.parseDuration("99999999999") == nil)
+        #expect(Time.parseDuration("99999999999.5s") == nil)
+        #expect(Time.parseDuration("999999999:999999999:0") == nil)     // the colon form
+        #expect(Time.parseDuration("999999999:0:0") == nil)
+        #expect(Time.parseDuration("5000000000s5000000000s") == nil)    // a sum of pairs
+        #expect(Time.parseDuration("153722868m") == nil)                // minutes to nanoseconds
+        // The largest durations that fit still parse.
+        #expect(Time.parseDuration("9223372036") == 9_223_372_036 * Time.second)
+        #expect(Time.parseDuration("-9223372036.854775807") == -9_223_372_036_854_775_807)
+        #expect(Time.parseDuration("2562047:47:16.854775807") == 9_223_372_036_854_775_807)
+        #expect(Time.parseDuration("2562047:47:16.854775808") == nil)
+    }
+}
