@@ -48,7 +48,7 @@ public struct GlyphQueue {
             ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
         }
         guard classify || measure else { return }
-        kinds.reserveCapacity(kinds.count + batch.count)
+        kinds.reserveForAppending(batch.count)
         var lastStyle = Style.plain, lastIndex: UInt16 = 0
         batch.bytes.withUnsafeBufferPointer { buffer in
             var start = 0
@@ -77,7 +77,7 @@ public struct GlyphQueue {
     /// Schedules graphemes up to `end` (exclusive), all ready at `ready`, with `pacer`.
     public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
         guard end > instants.count else { return }
-        instants.reserveCapacity(end)
+        instants.reserveForAppending(end - instants.count)
         for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
     }
 

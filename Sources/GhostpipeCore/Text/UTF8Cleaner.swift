@@ -134,14 +134,3 @@ public struct UTF8Cleaner {
         return .valid(count)
     }
 }
-
-extension Array where Element == UInt8 {
-    /// Room for `count` more bytes, growing geometrically. (`reserveCapacity(self.count + count)`
-    /// allocates exactly that much, so calling it before each of many small appends to a growing
-    /// array copies the whole array every time: quadratic.)
-    @inline(__always)
-    mutating func reserveForAppending(_ count: Int) {
-        guard capacity - self.count < count else { return }
-        reserveCapacity(Swift.max(self.count + count, 2 * capacity))
-    }
-}

@@ -91,3 +91,22 @@ import Testing
         #expect(Time.parseDuration("2562047:47:16.854775808") == nil)
     }
 }
+
+@Suite struct GlyphQueueGrowth {
+    /// One cluster at a time (an interactive stream, or --duration reading everything first): the
+    /// queue's arrays must grow geometrically, not be reallocated for every cluster (quadratic).
+    @Test func manySmallBatchesGrowTheArraysGeometrically() {
+        var queue = GlyphQueue()
+        var pacer = Pacer(graphemesPerSecond: 100)
+        var kindCapacities: Set<Int> = []
+        var instantCapacities: Set<Int> = []
+        for k in 0..<4000 {
+            queue.append(GraphemeBatch(bytes: [0x61], ends: [1]), classify: true, measure: true)
+            queue.schedule(upTo: k + 1, with: &pacer, ready: 0)
+            kindCapacities.insert(queue.kinds.capacity)
+            instantCapacities.insert(queue.instants.capacity)
+        }
+        #expect(kindCapacities.count < 40, "kinds reallocated \(kindCapacities.count) times")
+        #expect(instantCapacities.count < 40, "instants reallocated \(instantCapacities.count) times")
+    }
+}
