@@ -24,6 +24,10 @@ import Testing
         #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden after \(what)")
         #expect(tmux.display("#{scroll_region_upper} #{scroll_region_lower}") == "0 \(tmux.rows - 1)", "scroll region after \(what)")
         #expect(tmux.display("#{alternate_on}") == "0", "alternate screen after \(what)")
+        // The terminal's own modes are back: canonical input with echo (readline would hide a leak).
+        tmux.type("stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo MODES")
+        let modes = tmux.wait(forScreen: { $0.contains { $0.hasPrefix("icanon echo") || $0.hasPrefix("echo icanon") } }, timeout: 5)
+        #expect(modes, "terminal modes after \(what): \(tmux.screen())")
         // The marker line must be printed without any attribute or colour.
         let styled = tmux.screen(escapes: true).first { $0.contains("\(marker)x") } ?? ""
         let prefix = styled.components(separatedBy: "\(marker)x").first ?? ""

@@ -51,6 +51,25 @@ import Testing
         #expect(result.stderr.contains("\(path):6: bad timestamp '00:0a:00,000'"), "\(result.stderr)")
     }
 
+    /// Idle time between cues costs nothing: the process sleeps until the next instant.
+    @Test func nothingBusyWaitsBetweenCues() throws {
+        let times = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-cpu-\(getpid()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: times) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        // 61 s of subtitles at 20× speed: about 3 s, mostly waiting between cues.
+        process.arguments = ["-f", "%U %S", "-o", times, Binary.path, "-o", "plain", "--speed", "20", Binary.sample("english.srt")]
+        process.standardOutput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        process.waitUntilExit()
+        let wall = Date().timeIntervalSince(start)
+        let fields = try String(contentsOfFile: times, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let cpu = fields.compactMap { Double($0) }.reduce(0, +)
+        #expect(wall > 2.5)
+        #expect(cpu < 0.2, "\(cpu) s of CPU over \(wall) s")
+    }
+
     @Test func formatTextPlaysASubtitleFileAsText() throws {
         let result = try Binary.run(["--instant", "--format", "text", Binary.sample("english.srt")])
         #expect(result.stdout == (try bytes("english.srt")))
