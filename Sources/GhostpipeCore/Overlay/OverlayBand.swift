@@ -27,9 +27,13 @@ public final class OverlayBand {
     private var held: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     private var performance: (any Performance)?
+    /// The performance said it is done: nothing of it will change again.
+    private var finished = false
+    /// The cues playing, if SOURCE is subtitles (kept to lay them out anew at another size).
+    private var cues: CueList?
     private var sink: EmulatorSink
     private let origin: Nanoseconds
-    private let screenRows: Int
+    private var screenRows: Int
     private var lastInput: Nanoseconds
     /// A stream that pauses this long shows a word or grapheme it was holding back.
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
@@ -68,13 +72,13 @@ public final class OverlayBand {
         if state == .playing || state == .text { try start(cues: cues) }
     }
 
+    /// Starts the performance on a fresh band terminal sized for it.
     private func start(cues: CueList?) throws {
-        let rowsWanted = session.overlayBandRows(cues: cues, columns: columns, screenRows: screenRows)
-        if rowsWanted != rows {
-            rows = rowsWanted
-            sink = EmulatorSink(TerminalEmulator(rows: rows + 1, columns: columns, scrollbackLimit: 0))
-        }
+        self.cues = cues
+        rows = session.overlayBandRows(cues: cues, columns: columns, screenRows: screenRows)
+        sink = EmulatorSink(TerminalEmulator(rows: rows + 1, columns: columns, scrollbackLimit: 0))
         performance = try session.bandPerformance(cues: cues, sink: sink, columns: columns, rows: rows, origin: origin)
+        finished = false
     }
 
     // MARK: - Input
@@ -190,8 +194,9 @@ public final class OverlayBand {
             try performance.inputPaused(at: now)
             lastInput = now
         }
-        if !performance.isFinished, let next = try performance.advance(to: now) {
-            deadline = min(deadline ?? next, next)
+        if !finished {
+            if let next = try performance.advance(to: now) { deadline = min(deadline ?? next, next) }
+            finished = performance.isFinished
         }
         if state == .text && wantsInput && performance.holdsPartialInput {
             deadline = min(deadline ?? .max, lastInput + idleFlush)
@@ -217,11 +222,18 @@ public final class OverlayBand {
         return (top..<min(canvas.rows, top + rows)).map { canvas.row($0) }
     }
 
-    /// The terminal is now `columns` wide: the band is laid out again at that width.
-    public func resize(columns newColumns: Int, at now: Nanoseconds) throws {
+    /// The terminal is now `columns` × `screenRows`. Subtitles start afresh at that size (the band
+    /// as tall as the cues now need; cues showing reappear at once); streamed text is laid out again
+    /// at the new width, keeping what it showed.
+    public func resize(columns newColumns: Int, screenRows newRows: Int, at now: Nanoseconds) throws {
         let newColumns = max(1, newColumns)
-        guard newColumns != columns else { return }
+        guard newColumns != columns || newRows != screenRows else { return }
         columns = newColumns
+        screenRows = newRows
+        if state == .playing, let cues {
+            try start(cues: cues)
+            return
+        }
         sink.emulator.resize(rows: rows + 1, columns: newColumns)
         try (performance as? any TerminalAware)?.resize(columns: newColumns, rows: rows + 1, at: now)
     }

@@ -229,14 +229,13 @@ public final class OverlayLoop {
     /// a row at least), the program gets the rest; the next frame is drawn whole.
     private func relayout(at now: Nanoseconds, force: Bool = false) throws {
         guard let size = terminalSize() else { return }
-        let bandShown = min(band.rows, max(0, size.rows - 1))
-        let programRows = size.rows - bandShown
         guard force || size.columns != screen.columns || size.rows != screen.rows else { return }
+        try band.resize(columns: size.columns, screenRows: size.rows, at: now)
+        bandDue = 0
         laidOutBandRows = band.rows
+        let programRows = size.rows - min(band.rows, max(0, size.rows - 1))
         program.resize(rows: programRows, columns: size.columns)
         pty.resize(rows: programRows, columns: size.columns)
-        try band.resize(columns: size.columns, at: now)
-        bandDue = 0
         if size.columns != screen.columns || size.rows != screen.rows {
             try display.resize(columns: size.columns, rows: size.rows, stamp: now)
             try recording?.resize(columns: size.columns, rows: size.rows, stamp: now)
