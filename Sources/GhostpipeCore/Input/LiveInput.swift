@@ -15,6 +15,8 @@ public final class LiveInput: ByteSource {
     /// Whether a file could not be opened or read.
     public private(set) var hadErrors = false
 
+    /// `names` in order (none: stdin); a file that cannot be opened or read is passed to `report`
+    /// as `NAME: REASON` and skipped.
     public init(names: [String], report: @escaping (String) -> Void) {
         self.names = names.isEmpty ? ["-"] : names
         self.report = report

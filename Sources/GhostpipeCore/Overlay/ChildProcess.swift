@@ -15,6 +15,7 @@ public final class ChildProcess {
     public let pid: pid_t
     public private(set) var state = State.running
 
+    /// The running child `pid`.
     public init(pid: pid_t) { self.pid = pid }
 
     /// Asks the kernel whether the program stopped or ended (after SIGCHLD); never blocks. A stop is

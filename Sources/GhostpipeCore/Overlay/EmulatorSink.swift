@@ -6,6 +6,7 @@ public final class EmulatorSink: ByteSink {
     /// Whether anything was written since `takeChanged()`.
     private var changed = false
 
+    /// Draws on `emulator`.
     public init(_ emulator: TerminalEmulator) { self.emulator = emulator }
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {

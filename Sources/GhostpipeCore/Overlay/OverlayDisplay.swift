@@ -24,6 +24,8 @@ public final class OverlayDisplay {
     private var cursorShown: Bool?
     public private(set) var isEntered = false
 
+    /// Draws on `sink` (the terminal, or the recorder of `target`) a screen `columns` × `rows`, in
+    /// colours brought down to `depth`. Nothing is written before `enter`.
     public init(sink: any ByteSink, target: Target, columns: Int, rows: Int, depth: ColorDepth) {
         self.sink = sink
         self.target = target
@@ -94,15 +96,9 @@ public final class OverlayDisplay {
     /// What `leave` writes on a terminal whatever the state (for the signal handler's emergency
     /// exit): every mode the overlay may mirror off, attributes off, the cursor shown, the main screen.
     public static var emergencyRestore: [UInt8] {
-        var all = TerminalModes()
-        all.applicationCursorKeys = true
-        all.applicationKeypad = true
-        all.bracketedPaste = true
-        all.focusEvents = true
-        all.mouseTracking = .anyEvent
-        all.mouseEncoding = .sgr
-        var out = TerminalModes().sequences(changingFrom: all)
-        out += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8)
-        return out + ANSI.resetAttributes + ANSI.showCursor + ANSI.alternateScreenOff
+        // Cursor keys, keypad, bracketed paste, focus, every mouse tracking and encoding mode.
+        Array("\u{1B}[?1l\u{1B}>\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?9l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l".utf8)
+            + Array("\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1016l".utf8)
+            + ANSI.resetAttributes + ANSI.showCursor + ANSI.alternateScreenOff
     }
 }

@@ -56,6 +56,9 @@ public final class OverlayLoop {
     private var laidOutBandRows: Int
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
+    /// `program` is the emulator of the program's terminal (sized already: the screen less the
+    /// band); `columns` × `rows` is the real terminal's size; `display` draws on the terminal and
+    /// `recording`, if any, into a recording.
     public init(pty: PseudoTerminal, child: ChildProcess, program: TerminalEmulator, band: OverlayBand,
                 display: OverlayDisplay, recording: OverlayDisplay?, keyboard: RawTerminal,
                 signals: SelfPipeSignals, clock: MonotonicClock, columns: Int, rows: Int,
@@ -128,8 +131,9 @@ public final class OverlayLoop {
             if masterOpen {
                 fds.append(pollfd(fd: pty.master, events: Int16(POLLIN) | (toProgram.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
             }
-            // Keys wait in the kernel while the program does not read them.
-            let keyIndex = toProgram.count < 1 << 20 ? fds.count : -1
+            // Keys wait in the kernel while the program does not read them (or while ghostpipe is
+            // in the background, where reading would stop it).
+            let keyIndex = toProgram.count < 1 << 20 && display.isEntered ? fds.count : -1
             if keyIndex >= 0 { fds.append(pollfd(fd: keyboard.descriptor, events: Int16(POLLIN), revents: 0)) }
             let bandInput = band.inputDescriptor
             let bandIndex = bandInput != nil ? fds.count : -1
@@ -259,23 +263,34 @@ public final class OverlayLoop {
             try suspend(resumingChild: false)
         case SIGCONT:
             if resumedByUs { resumedByUs = false; return }
-            // Stopped and continued by someone else: the terminal may have been used meanwhile.
-            keyboard.take()
-            try redrawWhole(at: clock.now())
+            if !display.isEntered {
+                try takeTerminal()
+            } else {
+                // Stopped and continued by someone else: the terminal may have been used meanwhile.
+                keyboard.take()
+                try redrawWhole(at: clock.now())
+            }
         default:
             break
         }
     }
 
-    /// Hands the terminal back as it was and stops like a job; on `fg`, takes it back, lets a
-    /// stopped program go on, and draws everything again at the terminal's size now.
+    /// Hands the terminal back as it was and stops like a job; when continued, lets a stopped
+    /// program go on and takes the terminal back.
     private func suspend(resumingChild: Bool) throws {
         try display.leave(stamp: clock.now())
         keyboard.restore()
         stopProcess(SIGTSTP)
         resumedByUs = true
-        keyboard.take()
         if resumingChild { child.resume() }
+        try takeTerminal()
+    }
+
+    /// Raw mode, the alternate screen and everything drawn again at the terminal's size now. Continued
+    /// in the background (`bg`), setting the mode stops ghostpipe again (SIGTTOU, as for any program
+    /// that touches the terminal there) until `fg`.
+    private func takeTerminal() throws {
+        keyboard.take()
         try display.enter(stamp: clock.now())
         try redrawWhole(at: clock.now())
     }

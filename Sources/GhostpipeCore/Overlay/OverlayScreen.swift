@@ -13,6 +13,7 @@ public final class OverlayScreen {
     /// The composed screen; `cursor` is the program's cursor, when it shows one.
     public private(set) var frame: Frame
 
+    /// A blank screen `columns` × `rows`, the top `programRows` of them the program's.
     public init(columns: Int, rows: Int, programRows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
