@@ -123,6 +123,8 @@ import Testing
             if what == "vim" {
                 #expect(tmux.screen()[12].contains("/etc/services"), "vim's message row: \(tmux.screen())")
                 #expect(tmux.display("#{alternate_on}") == "1")
+                // vim asks for application cursor keys: mirrored on the terminal, so arrows reach it.
+                #expect(tmux.display("#{keypad_cursor_flag}") == "1")
             }
         }
         tmux.type("echo still here")

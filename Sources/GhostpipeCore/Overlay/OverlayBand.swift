@@ -40,10 +40,9 @@ public final class OverlayBand {
     /// Rows of the band.
     public private(set) var rows: Int
     public private(set) var columns: Int
-    /// Problems with SOURCE found while playing (shown once the terminal is given back).
+    /// Problems with SOURCE found while playing (shown once the terminal is given back; the exit
+    /// status stays the program's).
     public private(set) var messages: [String] = []
-    /// SOURCE could not be read or parsed (exit status 1 if the program succeeded).
-    public private(set) var failed = false
 
     /// `columns` × `screenRows` is the whole terminal; the band takes what `Session.overlayBandRows`
     /// says. `origin` is the instant the timeline starts (the program's start).
@@ -154,26 +153,21 @@ public final class OverlayBand {
         do {
             decoded = try TextDecoder.decode(bytes, encoding: session.options.encoding)
         } catch {
-            report("\(name): \(error)")
+            messages.append("\(name): \(error)")
             return CueList()
         }
         if let warning = decoded.warning { messages.append("\(name): \(warning)") }
         let format = session.options.format ?? SubtitleFormat.detect(fileName: nil, prefix: decoded.text)
         guard format != .text else {
-            report("\(name): not a SubRip or WebVTT file")
+            messages.append("\(name): not a SubRip or WebVTT file")
             return CueList()
         }
         let (cues, diagnostics) = Subtitles.parse(decoded.text, as: format)
         for diagnostic in diagnostics.prefix(SubtitleLoader.diagnosticLimit) {
             messages.append("\(name):\(diagnostic.line): \(diagnostic.message)")
         }
-        if cues.isEmpty { report("\(name): no cues") }
+        if cues.isEmpty { messages.append("\(name): no cues") }
         return cues
-    }
-
-    private func report(_ message: String) {
-        messages.append(message)
-        failed = true
     }
 
     // MARK: - Time

@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func subtitleEffectsPlayInTheBand() throws {
-        for effect in EffectCatalog.all where effect.name != "credits" {
+        for effect in EffectCatalog.all {
             let session = try OverlaySupport.session(["--effect", effect.name, "--overlay", "talk.srt", "bash"])
             let band = try OverlayBand(session: session, content: .cues(Self.load(Self.cues)), columns: 40, screenRows: 12, origin: 0)
             let texts = try OverlaySupport.bandTexts(band, at: [2900 * Time.millisecond])
