@@ -57,9 +57,12 @@ done
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 direct=$(awk '$1 == "direct" { print $2 }' "$results" | median)
 overlay=$(awk '$1 == "overlay" { print $2 }' "$results" | median)
-echo "throughput: seq 1 2000000 in an 80x24 tmux pane, median of $runs runs"
-awk -v d="$direct" -v o="$overlay" 'BEGIN {
-    printf "  direct   %8.3f s\n  overlay  %8.3f s\n  ratio    %8.2f  (overlay / direct; target <= 1.5)\n", d / 1e9, o / 1e9, o / d }'
+range() { awk -v l="$1" '$1 == l { v = $2 / 1e9; if (min == "" || v < min) min = v; if (v > max) max = v }
+                         END { printf "%.3f-%.3f", min, max }' "$results"; }
+echo "throughput: seq 1 2000000 in an 80x24 tmux pane, median of $runs runs (min-max)"
+awk -v d="$direct" -v o="$overlay" -v dr="$(range direct)" -v or="$(range overlay)" 'BEGIN {
+    printf "  direct   %8.3f s  (%s)\n  overlay  %8.3f s  (%s)\n  ratio    %8.2f  (overlay / direct; target <= 1.5)\n",
+           d / 1e9, dr, o / 1e9, or, o / d }'
 
 # --- 2. Keystroke latency ------------------------------------------------------------------------
 printf '1\n01:00:00,000 --> 01:00:02,000\nlater\n' > "$work/late.srt"  # an empty band while typing
