@@ -92,7 +92,7 @@ func runOverlay(options: Options, session: Session) -> Never {
         switch error {
         case .failed(let name, let code): fail("\(name): \(String(cString: strerror(code)))", status: 1)
         case .brokenPipe: exit(1)
-        case .interrupted: exit(130)
+        case .interrupted: exit(128 + (signals.take().first(where: Player.terminatingSignals.contains) ?? SIGINT))
         }
     } catch {
         keyboard.restore()
