@@ -52,6 +52,13 @@ public struct Session {
         }
         depth = Session.colorDepth(options: options, mode: mode, environment: env)
         seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+        if options.overlay != nil {
+            if options.output != .auto && options.output != .terminal {
+                throw UsageError("--overlay draws on the terminal; it cannot be used with --output \(options.output.rawValue)")
+            }
+            if !surroundings.stdoutIsTerminal { throw UsageError("--overlay needs a terminal, but standard output is not one") }
+            if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
+        }
         if options.record != nil && (mode == .plain || mode == .json) {
             throw UsageError("--record records terminal output, but the output is \(mode.rawValue) (stdout is not a terminal); use --output cast > FILE")
         }
@@ -122,6 +129,40 @@ public struct Session {
                                               origin: origin)
         performance.widths = widths
         return performance
+    }
+
+    /// The height of the overlay's band: `--band-rows` (leaving the program a row at least), else
+    /// what the cues need (at most half the screen), else two rows for text.
+    public func overlayBandRows(cues: CueList?, columns: Int, screenRows: Int) -> Int {
+        let most = max(1, screenRows - 1)
+        if let fixed = options.bandRows { return min(fixed, most) }
+        guard let cues else { return min(2, most) }
+        return SubtitlePerformance.bandHeight(cues, width: columns, limit: max(1, min(most, screenRows / 2)), placed: false)
+    }
+
+    /// Colours on the overlay's screen: the program's pass through at the terminal's depth (it was
+    /// told `TERM=xterm-256color`, and NO_COLOR is for it to honour, not us); the band's were chosen
+    /// at `depth` already.
+    public var overlayDepth: ColorDepth {
+        if let forced = options.colors { return forced }
+        var env = environment
+        env["NO_COLOR"] = nil
+        return max(.ansi16, ColorDepth.detect(environment: env))
+    }
+
+    /// The performance that plays in the overlay's band: SOURCE played as on a terminal `columns`
+    /// wide and `rows` + 1 tall (the band, and the row a cursor may rest on below it), drawing on
+    /// `sink`. Subtitles get a band of exactly `rows`.
+    func bandPerformance(cues: CueList?, sink: any ByteSink, columns: Int, rows: Int, origin: Nanoseconds) throws -> any Performance {
+        var band = self
+        band.mode = .terminal
+        band.columns = columns
+        band.rows = rows + 1
+        band.widths = nil  // the band's width probe would draw on the real terminal
+        band.options.record = nil
+        band.options.bandRows = rows
+        if let cues { return try band.subtitlePerformance(cues: cues, stdout: sink, recording: nil, origin: origin) }
+        return try band.textPerformance(stdout: sink, recording: nil, origin: origin)
     }
 
     /// The terminal output, or its recording, or both.

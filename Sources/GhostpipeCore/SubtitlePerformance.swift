@@ -89,13 +89,14 @@ public final class SubtitlePerformance: Performance {
     }
 
     /// Rows the band needs: the most rows that cues active together take (a cue placed at the top or
-    /// middle, or on a WebVTT line, needs the whole screen).
-    static func bandHeight(_ cues: CueList, width: Int, limit: Int) -> Int {
+    /// middle, or on a WebVTT line, needs the whole screen — unless `placed` is false: the overlay's
+    /// band places such cues within itself).
+    static func bandHeight(_ cues: CueList, width: Int, limit: Int, placed: Bool = true) -> Int {
         var best = 1
         var open: [(end: Nanoseconds, rows: Int)] = []
         for i in cues.indices {
             let cue = cues[i]
-            if cue.placement.vertical != .bottom { return limit }
+            if placed && cue.placement.vertical != .bottom { return limit }
             let start = cue.start
             open.removeAll { $0.end <= start }
             open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))

@@ -49,6 +49,8 @@ do {
 } catch {
     fail(error.message, status: 2)
 }
+if options.overlay != nil { runOverlay(options: options, session: session) }
+
 // Widths as this terminal draws them: asked of the terminal itself (only when drawing on one).
 if session.mode == .terminal, options.widths != .spec {
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)

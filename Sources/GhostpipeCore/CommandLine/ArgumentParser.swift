@@ -1,6 +1,7 @@
 /// Parses `ghostpipe [OPTIONS] [FILE...]` GNU style: `--wpm 300`, `--wpm=300`, `-w 300`, `-w300`,
 /// bundled short flags (`-iV`), `--` ends the options, `-` alone is stdin. A misspelt option gets a
-/// suggestion.
+/// suggestion. With `--overlay SOURCE`, the first argument that is not an option starts COMMAND:
+/// it and everything after it are the program's (as with `env` or `nice`), `--` or not.
 public enum ArgumentParser {
     /// One option: its names, the name of its value (nil for a flag), and what it does.
     struct Spec: Sendable {
@@ -84,6 +85,7 @@ public enum ArgumentParser {
             o.subtitleLayout = layout
         },
         Spec(long: "band-rows", short: nil, value: "N") { o, v throws(UsageError) in o.bandRows = try count(v, "--band-rows") },
+        Spec(long: "overlay", short: nil, value: "SOURCE") { o, v in o.overlay = v },
         Spec(long: "input-colors", short: nil, value: "WHAT") { o, v throws(UsageError) in
             switch v {
             case "keep": o.keepInputColors = true
@@ -118,6 +120,8 @@ public enum ArgumentParser {
             let argument = arguments[index]
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
                 options.files.append(argument)
+                // COMMAND's own options are not ghostpipe's.
+                if options.overlay != nil { onlyFiles = true }
             } else if argument == "--" {
                 onlyFiles = true
             } else if argument.hasPrefix("--") {
@@ -150,6 +154,10 @@ public enum ArgumentParser {
                 }
             }
             index += 1
+        }
+        if options.overlay != nil {
+            options.command = options.files
+            options.files = []
         }
         return options
     }

@@ -4,6 +4,7 @@ public enum Help {
 
     public static let text = """
     Usage: ghostpipe [OPTIONS] [FILE...]
+           ghostpipe [OPTIONS] --overlay SOURCE [--] COMMAND [ARGS...]
     Reveals text in the terminal in real time, grapheme by grapheme.
     Reads the FILEs in order, or standard input when there is none or FILE is '-'.
     Output starts before the input ends.
@@ -27,7 +28,16 @@ public enum Help {
           --start T       begin at T; cues showing at T appear at once
           --layout L      band: cues in place at the bottom, cleared at their end
                           (default); scroll: a transcript that stays
-          --band-rows N   the height of the band (default: what the cues need)
+          --band-rows N   the height of the band (default: what the cues need;
+                          2 rows for text under --overlay)
+
+    Overlay:
+          --overlay SOURCE  run COMMAND (default $SHELL) in a pseudo-terminal above
+                          a band at the bottom that plays SOURCE: subtitles, text,
+                          or '-' or a named pipe fed live (each line shown as it
+                          arrives). Keys, Ctrl-C and Ctrl-Z go to COMMAND; the
+                          timeline starts with it; ghostpipe ends with it and
+                          exits with its status. --record records the screen
 
     Effects:
       -e, --effect NAME   how text is revealed (default typewriter); the others
@@ -66,12 +76,14 @@ public enum Help {
       -V, --version       show the version and exit
 
     T is a duration: 10, 1.5s, 300ms, 2m, 1m30s or 00:01:02,500.
-    Exit status: 0 done, 1 a file could not be read, 2 bad usage, 128+N signal N.
+    Exit status: 0 done, 1 a file could not be read, 2 bad usage, 128+N signal N;
+    with --overlay, COMMAND's (127: COMMAND not found).
 
     Examples:
       cat script.txt | ghostpipe --wpm 300
       ghostpipe movie.srt
       ghostpipe --effect letters --duration 5s /etc/motd
       ghostpipe --instant --output cast notes.txt > notes.cast
+      ghostpipe --overlay talk.srt --record demo.cast -- bash
     """
 }

@@ -40,6 +40,10 @@ public struct Options: Sendable {
     public var subtitleLayout = SubtitleLayout.band
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).
     public var bandRows: Int?
+    /// `--overlay SOURCE`: play SOURCE in a band below a program (nil: no overlay).
+    public var overlay: String?
+    /// The program the overlay runs, with its arguments (`--overlay SOURCE -- COMMAND ARGS…`).
+    public var command: [String] = []
     /// `--input-colors`: keep the colours (SGR) of text input, re-emitted by the renderer.
     public var keepInputColors = true
     /// `--no-keys`: do not read the keyboard.

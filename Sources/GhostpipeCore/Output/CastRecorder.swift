@@ -28,13 +28,22 @@ public final class CastRecorder: ByteSink {
         try sink.write(header, at: origin)
     }
 
+    /// Records that the terminal is now `columns` × `rows` (a `"r"` event).
+    public func resize(columns: Int, rows: Int, at instant: Nanoseconds) throws {
+        try event("r", Array("\(columns)x\(rows)".utf8), at: instant)
+    }
+
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
+        try event("o", bytes, at: instant)
+    }
+
+    private func event(_ code: String, _ bytes: [UInt8], at instant: Nanoseconds) throws {
         guard !bytes.isEmpty else { return }
         // Times never go backwards, even if a caller stamps a write late.
         lastTime = max(lastTime, instant - origin)
         var line: [UInt8] = [0x5B]
         JSON.appendSeconds(lastTime, to: &line)
-        line.append(contentsOf: ", \"o\", ".utf8)
+        line.append(contentsOf: ", \"\(code)\", ".utf8)
         JSON.appendString(String(decoding: bytes, as: UTF8.self), to: &line)
         line.append(contentsOf: "]\n".utf8)
         try sink.write(line, at: instant)

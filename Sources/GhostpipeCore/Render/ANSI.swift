@@ -7,6 +7,13 @@ public enum ANSI {
     /// ED 0: erase from the cursor to the end of the screen (before redrawing after a resize).
     public static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     public static let newline: [UInt8] = [0x0D, 0x0A]
+    /// CUP to the top left (the overlay draws a whole screen; the inline renderers never do).
+    public static let home: [UInt8] = Array("\u{1B}[H".utf8)
+    /// ED 2: erase the whole screen.
+    public static let eraseScreen: [UInt8] = Array("\u{1B}[2J".utf8)
+    /// DECSET 1049: the alternate screen, saving the cursor; DECRST 1049 gives the main screen back.
+    public static let alternateScreenOn: [UInt8] = Array("\u{1B}[?1049h".utf8)
+    public static let alternateScreenOff: [UInt8] = Array("\u{1B}[?1049l".utf8)
 
     @inlinable static func appendNumber(_ n: Int, to out: inout [UInt8]) {
         if n >= 10 { appendNumber(n / 10, to: &out) }
