@@ -54,8 +54,10 @@ while sum(len(l) + 1 for l in text) < n:
         text.append(" ".join(line)); line = []
 print("\n".join(text)[: n - 1])
 PY
+# --widths spec: pace.py's pseudo-terminal does not answer cursor queries, so the width probe for
+# the text's emoji would wait its 300 ms once (and its probe text would count as a grapheme).
 python3 "$SHARED/tools/pace.py" --cps 100 --input "$WORK/pace.txt" --cols 200 --rows 50 \
-    -- "$BIN" --cps 100 --no-pauses | tail -1 | tr ' ' '\n' \
+    -- "$BIN" --cps 100 --no-pauses --widths spec | tail -1 | tr ' ' '\n' \
     | grep -E "^(units|span_s|expected_span_s|effective_rate|late_ms_p50|late_ms_p99|late_ms_max|drift_end_ms|slope_ppm|chunks_ending_mid_utf8|graphemes_split_across_chunks)=" \
     | python3 -c "
 import sys

@@ -45,7 +45,7 @@ stats("pipe (plain)      ", [(a - base - s) * 1000 for a, s in zip(first_line, s
 pid, fd = pty.fork()
 if pid == 0:
     os.environ["TERM"] = "xterm-256color"
-    os.execv(binary, [binary, "--speed", "50", "--no-keys", "--widths", "spec", film])
+    os.execv(binary, [binary, "--speed", "50", "--no-keys", "--widths", "spec", film])  # the pty answers no cursor queries
 chunks = []
 while True:
     r, _, _ = select.select([fd], [], [], 5)
