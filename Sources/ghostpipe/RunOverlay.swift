@@ -34,7 +34,7 @@ func runOverlay(options: Options, session: Session) -> Never {
             content = .cues(loaded.cues)
         }
     } else {
-        content = .stream(LiveInput(names: [source]) { printError("ghostpipe: \($0)") }, format: options.format)
+        content = .stream(InputFiles(names: [source], openingWithoutWaiting: true) { printError("ghostpipe: \($0)") }, format: options.format)
     }
 
     var recordingSink: DescriptorSink?

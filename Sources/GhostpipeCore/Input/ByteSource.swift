@@ -24,6 +24,11 @@ public protocol ByteSource: AnyObject {
 
 /// FILE arguments in order, `-` meaning stdin. A file that cannot be opened or read is reported with
 /// `ghostpipe: NAME: REASON` through `report` and skipped; the others still play.
+///
+/// `openingWithoutWaiting` (for a loop with other things to do, the overlay): files are opened
+/// non-blocking, so a named pipe is open at once, before any writer has come (a blocking open would
+/// wait for one), and reports its end only after a writer came and went — a pipe fed by another
+/// process shows each line as it arrives (live captions). Reads happen only when it polls readable.
 public final class InputFiles: ByteSource {
     private var names: [String]
     private var index = 0
@@ -31,14 +36,16 @@ public final class InputFiles: ByteSource {
     /// Bytes read ahead (to detect the format) that the next reads return first.
     private var readAhead: [UInt8] = []
     private let report: (String) -> Void
+    private let openFlags: Int32
     /// Whether any file failed (the exit status becomes 1).
     public private(set) var hadErrors = false
     /// The name of the file being read (for messages).
     public private(set) var currentName: String?
 
-    public init(names: [String], report: @escaping (String) -> Void) {
+    public init(names: [String], openingWithoutWaiting: Bool = false, report: @escaping (String) -> Void) {
         self.names = names.isEmpty ? ["-"] : names
         self.report = report
+        openFlags = O_RDONLY | O_CLOEXEC | (openingWithoutWaiting ? O_NONBLOCK : 0)
     }
 
     public var descriptor: Int32? {
@@ -97,7 +104,7 @@ public final class InputFiles: ByteSource {
             if name == "-" {
                 fd = 0
             } else {
-                fd = open(name, O_RDONLY | O_CLOEXEC)
+                fd = open(name, openFlags)
                 if fd < 0 { fail(name, errno) }
             }
         }
