@@ -6,7 +6,7 @@ import Glibc
 
 /// Runs COMMAND under the overlay and exits with its status (128 + N if signal N ended it).
 func runOverlay(options: Options, session: Session) -> Never {
-    guard let keyboard = RawTerminal() else { fail("--overlay needs a controlling terminal (/dev/tty)", status: 2) }
+    guard let keyboard = ControllingTerminal(mode: .raw, takeNow: false) else { fail("--overlay needs a controlling terminal (/dev/tty)", status: 2) }
     let source = options.overlay ?? "-"
     if source == "-" && isatty(STDIN_FILENO) == 1 {
         fail("--overlay -: standard input is the terminal; pipe the text in, or name a file", status: 2)

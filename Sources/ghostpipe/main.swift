@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The keyboard, while ghostpipe reads it: its terminal mode is put back on every exit.
-nonisolated(unsafe) var keyboard: TerminalKeyboard?
+nonisolated(unsafe) var keyboard: ControllingTerminal?
 
 func leave(_ status: Int32) -> Never {
     keyboard?.restore()
@@ -105,7 +105,7 @@ do {
         // Keys come from /dev/tty, and only when the text does not: typing into ghostpipe's stdin
         // is input, not commands.
         let stdinIsInput = input.allNames.contains("-") && isatty(STDIN_FILENO) == 1
-        if options.keys && !options.instant && !stdinIsInput, let tty = TerminalKeyboard() {
+        if options.keys && !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
             keyboard = tty
             player.keys = tty
         }

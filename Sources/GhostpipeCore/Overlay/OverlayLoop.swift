@@ -25,7 +25,7 @@ public final class OverlayLoop {
     private let band: OverlayBand
     private let display: OverlayDisplay
     private let recording: OverlayDisplay?
-    private let keyboard: RawTerminal
+    private let keyboard: ControllingTerminal
     private let signals: SelfPipeSignals
     private let clock: MonotonicClock
     private var screen: OverlayScreen
@@ -60,7 +60,7 @@ public final class OverlayLoop {
     /// band); `columns` × `rows` is the real terminal's size; `display` draws on the terminal and
     /// `recording`, if any, into a recording.
     public init(pty: PseudoTerminal, child: ChildProcess, program: TerminalEmulator, band: OverlayBand,
-                display: OverlayDisplay, recording: OverlayDisplay?, keyboard: RawTerminal,
+                display: OverlayDisplay, recording: OverlayDisplay?, keyboard: ControllingTerminal,
                 signals: SelfPipeSignals, clock: MonotonicClock, columns: Int, rows: Int,
                 terminalSize: @escaping () -> (columns: Int, rows: Int)?, stopProcess: @escaping (Int32) -> Void) {
         self.pty = pty
