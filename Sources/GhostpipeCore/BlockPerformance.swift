@@ -23,8 +23,6 @@ public final class BlockPerformance: Performance {
     /// Paragraphs waiting for their turn (with `--duration`, all of them until the end of input); laid
     /// out when they go on stage, at the width the terminal has then.
     private var waiting: [(text: [StyledGrapheme], ready: Nanoseconds)] = []
-    /// Budgets for `--duration`, shared at the end of input by length.
-    private var budgets: [Nanoseconds] = []
     /// The text of each block on stage (to lay it out again after a resize), unless it is a slice.
     private var sources: [Int: [StyledGrapheme]] = [:]
     private var nextRow = 0

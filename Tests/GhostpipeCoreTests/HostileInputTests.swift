@@ -68,7 +68,7 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
     func nothingOutsideGhostpipesVocabularyReachesTheTerminal(_ index: Int) throws {
         let (name, bytes) = Self.corpus[index]
         for arguments in [["--instant"], ["--cps", "500"], ["--instant", "--input-colors", "strip"], ["--effect", "typewriter", "--instant", "--colors", "16"]] {
-            let run = try VirtualRun(arguments, input: [(0, String(decoding: bytes, as: UTF8.self))], terminal: (40, 10))
+            let run = try VirtualRun(arguments, bytes: [(0, bytes)], terminal: (40, 10))
             #expect(outsideVocabulary(run.output.bytes).isEmpty, "\(name) \(arguments): \(outsideVocabulary(run.output.bytes))")
         }
     }
@@ -76,15 +76,9 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
     @Test func theWholeCorpusAtOnceInEveryChunking() throws {
         let all = Self.corpus.flatMap(\.1)
         for size in [1, 2, 3, 7, 64] {
-            var chunks: [(at: Double, text: String)] = []
-            // Raw bytes may be invalid UTF-8: feed them as a String of replacement characters only
-            // where they are invalid (ScriptedInput takes text), i.e. decode then re-encode per chunk.
-            var i = 0
-            while i < all.count {
-                chunks.append((0, String(decoding: all[i..<min(all.count, i + size)], as: UTF8.self)))
-                i += size
-            }
-            let run = try VirtualRun(["--instant"], input: chunks, terminal: (60, 20))
+            // The bytes as they are (raw C1 included), cut anywhere, sequences split across reads.
+            let chunks = stride(from: 0, to: all.count, by: size).map { (at: 0.0, bytes: Array(all[$0..<min(all.count, $0 + size)])) }
+            let run = try VirtualRun(["--instant"], bytes: chunks, terminal: (60, 20))
             #expect(outsideVocabulary(run.output.bytes).isEmpty, "chunks of \(size)")
             let text = run.screen(columns: 60, rows: 20).transcript.joined()
             for leaked in ["pwned", "cm0g", "evil", "1049", "200~", "kitty"] { #expect(!text.contains(leaked), "\(leaked) shown") }

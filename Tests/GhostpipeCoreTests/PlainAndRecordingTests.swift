@@ -17,7 +17,6 @@ import Testing
         let bytes = Array(text.utf8)
         // Cut into reads of random sizes, arriving at once.
         var random = SplitMix64(seed: UInt64(seed) + 100)
-        var chunks: [(Double, String)] = []
         var i = 0
         var pieces: [[UInt8]] = []
         while i < bytes.count {
@@ -25,7 +24,6 @@ import Testing
             pieces.append(Array(bytes[i..<min(bytes.count, i + n)]))
             i += n
         }
-        _ = chunks
         let source = ScriptedInput(pieces.map { (0, $0) })
         let output = MemorySink()
         let session = try Session(options: try ArgumentParser.parse(["--instant"]),
@@ -33,7 +31,6 @@ import Testing
         let performance = try session.textPerformance(stdout: output, recording: nil, origin: 0)
         _ = try Player(performance: performance, input: source, clock: VirtualClock()).run()
         #expect(output.bytes == bytes)
-        chunks = []
     }
 
     @Test func pacedPlainWritesGraphemesWholeAtTheirInstants() throws {

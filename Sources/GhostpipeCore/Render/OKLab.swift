@@ -57,12 +57,6 @@ public struct OKLab: Equatable, Sendable {
     public static func mix(_ from: OKLab, _ to: OKLab, _ t: Double) -> OKLab {
         OKLab(l: from.l + (to.l - from.l) * t, a: from.a + (to.a - from.a) * t, b: from.b + (to.b - from.b) * t)
     }
-
-    /// Squared Euclidean distance (ΔE_OK squared): enough to compare distances.
-    public func distanceSquared(to other: OKLab) -> Double {
-        let dl = l - other.l, da = a - other.a, db = b - other.b
-        return dl * dl + da * da + db * db
-    }
 }
 
 /// The sRGB transfer function (IEC 61966-2-1): 8-bit encoded values to linear light and back.

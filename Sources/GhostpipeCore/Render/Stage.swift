@@ -129,8 +129,6 @@ public final class Stage {
         actors[i].column = column
     }
 
-    /// Tells the renderer the screen content is unknown: the next frame redraws.
-    public func invalidate() { renderer.invalidate() }
 
     /// Draw afresh at a new size, or after `fg`: a new renderer numbering the cursor's line as
     /// document row `fromRow`. With `clearing` (a resize), the old region from `fromRow` down (or from
@@ -188,6 +186,4 @@ public final class Stage {
         try sink.write(out, at: stamp)
     }
 
-    /// The lowest document row created so far.
-    public var bottomRow: Int { renderer.bottomRow }
 }

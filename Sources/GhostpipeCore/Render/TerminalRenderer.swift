@@ -99,12 +99,6 @@ public struct TerminalRenderer {
         move(toRow: row, column: 0, into: &out)
     }
 
-    /// Forget what is on the screen (after SIGCONT, or anything else that may have drawn over it):
-    /// the next frame redraws every row it has.
-    public mutating func invalidate() {
-        if let previous { for r in previous.origin..<previous.end { unknownRows.insert(r) } }
-        previous = nil
-    }
 
     /// Moves the cursor to where plain output would have left it (after the last character), resets
     /// attributes. `row`/`column` are the layout's next position.

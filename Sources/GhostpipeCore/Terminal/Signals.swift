@@ -86,9 +86,6 @@ public final class SelfPipeSignals: SignalSource {
         return pending.contains(where: Player.terminatingSignals.contains)
     }
 
-    /// The handled interrupt no longer counts towards the emergency exit.
-    public func acknowledge() { terminatingCount = 0 }
-
     /// Stops the process the way Ctrl-Z would without a handler (job control: the shell says
     /// "Stopped"); returns when it is continued (`fg`), with the handler in place again.
     public func stopLikeDefault(_ signal: Int32) {

@@ -14,8 +14,6 @@ public final class TerminalProbe {
     public var timeout: Nanoseconds = 100 * Time.millisecond
     private var answered = false
     public private(set) var gaveUp = false
-    /// Total time spent waiting for the terminal (for the benchmark).
-    public private(set) var timeSpent: Nanoseconds = 0
 
     /// `output`: the terminal being drawn on (stdout); `tty`: where its replies arrive (`/dev/tty`).
     public init(output: Int32, tty: Int32) {
@@ -28,8 +26,6 @@ public final class TerminalProbe {
     public func measure(_ clusters: [String]) -> [Int?]? {
         guard !gaveUp, !clusters.isEmpty else { return nil }
         let clock = MonotonicClock()
-        let started = clock.now()
-        defer { timeSpent += clock.now() - started }
         // Echo off and byte-at-a-time while we read the replies (keys may already have done this).
         var saved = termios()
         let haveMode = tcgetattr(tty, &saved) == 0
@@ -115,7 +111,6 @@ public final class MeasuredWidths {
         self.policy = policy
     }
 
-    public var probeTime: Nanoseconds { probe?.timeSpent ?? 0 }
     public var isProbing: Bool { probe != nil && !(probe?.gaveUp ?? true) }
 
     /// Columns of `cluster` on this terminal.

@@ -30,9 +30,6 @@ public struct GlyphQueue {
         bytes.withUnsafeBufferPointer { String(decoding: $0[start(of: k)..<ends[k]], as: UTF8.self) }
     }
 
-    public func withBytes<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start(of: k)..<ends[k]])) }
-    }
 
     /// Appends the clusters of `batch`. With `classify`, their kinds (for pacing and layout); with
     /// `measure`, also their widths (for layout). Without either — `--instant` to a pipe — this is

@@ -27,10 +27,6 @@ public struct Playhead: Sendable, Equatable {
         return anchorInstant + Nanoseconds((Double(position - anchorPosition) / speed).rounded(.up))
     }
 
-    /// A media duration as clock time at the current speed.
-    public func clockDuration(_ media: Nanoseconds) -> Nanoseconds {
-        Nanoseconds((Double(media) / speed).rounded())
-    }
 
     public mutating func seek(to position: Nanoseconds, at t: Nanoseconds) {
         anchorInstant = t

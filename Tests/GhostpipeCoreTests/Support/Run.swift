@@ -11,12 +11,18 @@ struct VirtualRun {
     /// `arguments` as on the command line (files are ignored; input comes from `input`).
     init(_ arguments: [String], input: [(at: Double, text: String)], terminal: (columns: Int, rows: Int)? = nil,
          environment: [String: String] = ["TERM": "xterm-256color"]) throws {
+        try self.init(arguments, bytes: input.map { ($0.at, Array($0.text.utf8)) }, terminal: terminal, environment: environment)
+    }
+
+    /// Input as raw bytes (which may be invalid UTF-8), arriving at the given seconds.
+    init(_ arguments: [String], bytes input: [(at: Double, bytes: [UInt8])], terminal: (columns: Int, rows: Int)? = nil,
+         environment: [String: String] = ["TERM": "xterm-256color"]) throws {
         let options = try ArgumentParser.parse(arguments)
         session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: terminal != nil, terminalSize: terminal, environment: environment))
         let clock = VirtualClock()
         let performance = try session.textPerformance(stdout: output, recording: nil, origin: 0)
-        let source = ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), Array($0.text.utf8)) })
+        let source = ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) })
         outcome = try Player(performance: performance, input: source, clock: clock).run()
     }
 

@@ -96,7 +96,6 @@ struct ScreenBuffer {
     }
 
     @inline(__always)
-    func markDirty(_ row: Int) { dirtyFlags[row] = true }
 
     func markAllDirty() { everythingDirty = true }
 
