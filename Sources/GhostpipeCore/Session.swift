@@ -26,11 +26,12 @@ public struct Session {
     public var environment: [String: String]
     /// The animation seed (`--seed`, or random).
     public var seed: UInt64
-    /// Widths as the terminal draws them, when it can be asked (set by the executable); nil: Unicode.
-    public var widths: MeasuredWidths?
+    /// Whether stdout is a terminal (plain output to one is sanitized).
+    public var stdoutIsTerminal: Bool
 
     public init(options: Options, surroundings: Surroundings) throws(UsageError) {
         self.options = options
+        stdoutIsTerminal = surroundings.stdoutIsTerminal
         let env = surroundings.environment
         environment = env
         var mode = options.output
@@ -80,64 +81,48 @@ public struct Session {
                       acceleration: options.acceleration)
     }
 
-    /// Builds the performance for streamed text: the typewriter, or blocks revealed by another effect.
-    public func textPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any Performance {
-        if options.effect == "credits", mode == .terminal || mode == .cast {
-            return try creditsPerformance(stdout: stdout, recording: recording, origin: origin)
-        }
-        let effect = EffectCatalog.named(options.effect) ?? Typewriter()
-        if !(effect is Typewriter), mode == .terminal || mode == .cast {
-            let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
-                              width: columns, height: rows, depth: depth)
-            let performance = BlockPerformance(stage: stage, effect: effect, context: effectContext, tabWidth: options.tabWidth,
-                                               duration: options.pacing.duration, instant: options.instant,
-                                               recording: mode == .cast || recording != nil,
-                                               keepInputColors: options.keepInputColors)
-            performance.widths = widths
-            return performance
-        }
-        return try typewriterPerformance(stdout: stdout, recording: recording, origin: origin)
+    /// What the show needs to know from the command line, for this output.
+    public var showSettings: ShowSettings {
+        var settings = ShowSettings()
+        settings.effect = EffectCatalog.named(options.effect) ?? Typewriter()
+        settings.context = effectContext
+        settings.pacing = options.pacing
+        settings.instant = options.instant
+        settings.timing = options.subtitleTiming
+        settings.subtitleLayout = options.subtitleLayout
+        settings.bandRows = options.bandRows
+        settings.tabWidth = options.tabWidth
+        settings.keepInputColors = options.keepInputColors
+        settings.format = options.format
+        settings.encoding = options.encoding
+        settings.columns = columns
+        settings.rows = rows
+        return settings
     }
 
-    /// `--effect credits` on a terminal: the text rolls up through a viewport (see `CreditsPerformance`).
-    func creditsPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> CreditsPerformance {
-        let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
-                          width: columns, height: rows, depth: depth)
-        return CreditsPerformance(stage: stage, context: effectContext, tabWidth: options.tabWidth,
-                                  duration: options.pacing.duration, instant: options.instant,
-                                  recording: mode == .cast || recording != nil)
-    }
-
-    /// Builds the subtitle player for `cues`.
-    public func subtitlePerformance(cues: CueList, stdout: any ByteSink, recording: (any ByteSink)?,
-                                    origin: Nanoseconds) throws -> SubtitlePerformance {
-        let output: SubtitleOutput
+    /// The output for this run: the terminal (with a recording beside it), a cast recording, plain
+    /// text or json. `origin` is the instant the show begins.
+    public func output(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any Output {
         switch mode {
-        case .plain, .auto: output = .plain(stdout)
-        case .json: output = .json(stdout)
+        case .plain, .auto:
+            return PlainOutput(sink: stdout, raw: !stdoutIsTerminal)
+        case .json:
+            return JSONOutput(sink: stdout, origin: origin)
         case .terminal, .cast:
-            let stage = Stage(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
-                              width: columns, height: rows, depth: depth)
-            // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
-            let layout = options.instant && mode == .terminal && recording == nil ? .scroll : options.subtitleLayout
-            output = .screen(stage, layout: layout)
+            var sinks: [any ByteSink] = []
+            var recorder: CastRecorder?
+            if mode == .cast {
+                let cast = try castRecorder(stdout, origin: origin)
+                sinks.append(cast)
+                recorder = cast
+            } else {
+                sinks.append(stdout)
+            }
+            if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
+            let sink = sinks.count == 1 ? sinks[0] : TeeSink(sinks)
+            let screen = Screen(sink: sink, width: columns, height: rows, depth: depth, recorder: recorder)
+            return ScreenOutput(screen, carriesTime: mode == .cast || recording != nil)
         }
-        let effect = EffectCatalog.named(options.effect) ?? Typewriter()
-        let performance = SubtitlePerformance(cues: cues, output: output, effect: effect, context: effectContext, width: columns,
-                                              height: rows, timing: options.subtitleTiming, fixedBandRows: options.bandRows,
-                                              instant: options.instant, carriesTime: mode == .json || mode == .cast || recording != nil,
-                                              origin: origin)
-        performance.widths = widths
-        return performance
-    }
-
-    /// The height of the overlay's band: `--band-rows` (leaving the program a row at least), else
-    /// what the cues need (at most half the screen), else two rows for text.
-    public func overlayBandRows(cues: CueList?, columns: Int, screenRows: Int) -> Int {
-        let most = max(1, screenRows - 1)
-        if let fixed = options.bandRows { return min(fixed, most) }
-        guard let cues else { return min(2, most) }
-        return SubtitlePerformance.bandHeight(cues, width: columns, limit: max(1, min(most, screenRows / 2)), placed: false)
     }
 
     /// Colours on the overlay's screen: the program's pass through at the terminal's depth (it was
@@ -150,49 +135,7 @@ public struct Session {
         return max(.ansi16, ColorDepth.detect(environment: env))
     }
 
-    /// The performance that plays in the overlay's band: SOURCE played as on a terminal `columns`
-    /// wide and `rows` + 1 tall (the band, and the row a cursor may rest on below it), drawing on
-    /// `sink`. Subtitles get a band of exactly `rows`.
-    func bandPerformance(cues: CueList?, sink: any ByteSink, columns: Int, rows: Int, origin: Nanoseconds) throws -> any Performance {
-        var band = self
-        band.mode = .terminal
-        band.columns = columns
-        band.rows = rows + 1
-        band.widths = nil  // the band's width probe would draw on the real terminal
-        band.options.record = nil
-        band.options.bandRows = rows
-        if let cues { return try band.subtitlePerformance(cues: cues, stdout: sink, recording: nil, origin: origin) }
-        return try band.textPerformance(stdout: sink, recording: nil, origin: origin)
-    }
-
-    /// The terminal output, or its recording, or both.
-    func screenSink(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any ByteSink {
-        var sinks: [any ByteSink] = [mode == .cast ? try castRecorder(stdout, origin: origin) : stdout]
-        if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
-        return sinks.count == 1 ? sinks[0] : TeeSink(sinks)
-    }
-
-    func typewriterPerformance(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> TextPerformance {
-        let presenter: any GlyphPresenter
-        switch mode {
-        case .plain, .auto:
-            presenter = PlainPresenter(sink: stdout)
-        case .json:
-            presenter = JSONPresenter(sink: stdout, origin: origin)
-        case .terminal, .cast:
-            presenter = FlowScreenPresenter(sink: try screenSink(stdout: stdout, recording: recording, origin: origin),
-                                            width: columns, height: rows, depth: depth,
-                                            carriesTime: mode == .cast || recording != nil)
-        }
-        let performance = TextPerformance(pacing: options.pacing, presenter: presenter, width: columns,
-                                          tabWidth: options.tabWidth, instant: options.instant, origin: origin,
-                                          keepInputColors: options.keepInputColors)
-        performance.screenRows = rows
-        performance.widths = widths
-        return performance
-    }
-
-    private func castRecorder(_ sink: any ByteSink, origin: Nanoseconds) throws -> CastRecorder {
+    func castRecorder(_ sink: any ByteSink, origin: Nanoseconds) throws -> CastRecorder {
         try CastRecorder(sink: sink, width: columns, height: rows, origin: origin, environment: environment)
     }
 }

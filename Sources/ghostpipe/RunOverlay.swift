@@ -6,36 +6,16 @@ import Glibc
 
 /// Runs COMMAND under the overlay and exits with its status (128 + N if signal N ended it).
 func runOverlay(options: Options, session: Session) -> Never {
-    guard let keyboard = ControllingTerminal(mode: .raw, takeNow: false) else { fail("--overlay needs a controlling terminal (/dev/tty)", status: 2) }
+    guard let tty = ControllingTerminal(mode: .raw, takeNow: false) else { fail("--overlay needs a controlling terminal (/dev/tty)", status: 2) }
+    keyboard = tty
     let source = options.overlay ?? "-"
     if source == "-" && isatty(STDIN_FILENO) == 1 {
         fail("--overlay -: standard input is the terminal; pipe the text in, or name a file", status: 2)
     }
-    let command = options.command.isEmpty ? [environment("SHELL") ?? "/bin/sh"] : options.command
-    let columns = session.columns, rows = session.rows
-
-    // SOURCE: a subtitle file is read now; text, and anything fed over time (`-`, a named pipe), is
-    // streamed while the program runs.
-    let content: OverlayBand.Content
-    var cues: CueList?
     var info = stat()
     if source != "-" && stat(source, &info) != 0 { fail("\(source): \(String(cString: strerror(errno)))", status: 1) }
-    if source != "-" && (info.st_mode & S_IFMT) == S_IFREG {
-        let input = InputFiles(names: [source]) { printError("ghostpipe: \($0)") }
-        let format = options.format ?? input.readAheadFirst { bytes, atEnd in
-            atEnd || bytes.count >= 1 << 16 ? SubtitleFormat.detect(fileName: source, prefix: bytes) : nil
-        }.verdict ?? .text
-        if format == .text {
-            content = .stream(input, format: .text)
-        } else {
-            let loaded = SubtitleLoader.load(names: [source], stdinPrefix: [], encoding: options.encoding,
-                                             format: options.format) { printError("ghostpipe: \($0)") }
-            cues = loaded.cues
-            content = .cues(loaded.cues)
-        }
-    } else {
-        content = .stream(InputFiles(names: [source], openingWithoutWaiting: true) { printError("ghostpipe: \($0)") }, format: options.format)
-    }
+    let command = options.command.isEmpty ? [environment("SHELL") ?? "/bin/sh"] : options.command
+    let columns = session.columns, rows = session.rows
 
     var recordingSink: DescriptorSink?
     if let path = options.record {
@@ -44,19 +24,26 @@ func runOverlay(options: Options, session: Session) -> Never {
         recordingSink = DescriptorSink(fd: fd, name: path)
     }
 
-    let signals = SelfPipeSignals(signals: [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH, SIGCHLD],
-                                  restore: OverlayDisplay.emergencyRestore)
-    let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.hasTerminatingSignal() })
+    let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup, .suspend, .resume, .windowChange, .child],
+                                  restore: Screen.emergencyRestore)
+    let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
     let clock = MonotonicClock()
 
+    // Problems with SOURCE are shown once the terminal is given back; the status stays COMMAND's.
+    var messages: [String] = []
+    // SOURCE is read while the program runs: a file, or `-` or a named pipe fed live (each line
+    // shown as it arrives); its format is detected as it arrives.
+    let input = InputFiles(names: [source], openingWithoutWaiting: true) { messages.append($0) }
+    let origin = clock.now()  // the timeline starts with the program
+    let band = OverlayBand(settings: session.showSettings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
+
     // The program's terminal: the real one less the band, in the real one's mode (erase key, UTF-8).
-    let bandRows = session.overlayBandRows(cues: cues, columns: columns, screenRows: rows)
-    let programRows = rows - min(bandRows, rows - 1)
+    let programRows = rows - min(band.rows, rows - 1)
     let pty: PseudoTerminal
     let child: ChildProcess
     do {
         pty = try PseudoTerminal(rows: programRows, columns: columns)
-        var mode = keyboard.saved
+        var mode = tty.saved
         _ = tcsetattr(pty.slave, TCSANOW, &mode)
         child = ChildProcess(pid: try pty.spawn(command, environment: programEnvironment()))
     } catch let error as PseudoTerminal.Failure {
@@ -65,44 +52,48 @@ func runOverlay(options: Options, session: Session) -> Never {
         fail("\(error)", status: 1)
     }
 
-    let outcome: OverlayLoop.Outcome
-    var band: OverlayBand?
+    let outcome: Outcome
     do {
-        // The timeline starts with the program.
-        let origin = clock.now()
-        let playing = try OverlayBand(session: session, content: content, columns: columns, screenRows: rows, origin: origin)
-        band = playing
-        let display = OverlayDisplay(sink: stdout, target: .terminal, columns: columns, rows: rows, depth: session.overlayDepth)
-        var recording: OverlayDisplay?
+        let display = Screen(sink: stdout, width: columns, height: rows, depth: session.overlayDepth, kind: .fullScreen(alternate: true))
+        var recording: Screen?
         if let recordingSink {
             let recorder = try CastRecorder(sink: recordingSink, width: columns, height: rows, origin: origin,
                                             environment: session.environment)
-            recording = OverlayDisplay(sink: recorder, target: .recording(recorder), columns: columns, rows: rows,
-                                       depth: session.overlayDepth)
+            recording = Screen(sink: recorder, width: columns, height: rows, depth: session.overlayDepth,
+                               kind: .fullScreen(alternate: false), recorder: recorder)
         }
-        keyboard.take()
-        let loop = OverlayLoop(pty: pty, child: child, program: TerminalEmulator(rows: programRows, columns: columns, scrollbackLimit: 0),
-                               band: playing, display: display, recording: recording, keyboard: keyboard, signals: signals,
-                               clock: clock, columns: columns, rows: rows,
-                               terminalSize: { terminalSize(of: STDOUT_FILENO) },
-                               stopProcess: { signals.stopLikeDefault($0) })
-        outcome = try loop.run()
+        let terminal = ProgramTerminal(pty, clock: clock)
+        let job = JobControl(keyboard: tty) { signals.stopLikeDefault() }
+        let overlay = OverlaySession(program: TerminalEmulator(rows: programRows, columns: columns, scrollbackLimit: 0),
+                                     terminal: terminal, child: child, band: band, display: display, recording: recording,
+                                     keyboard: tty, job: job, clock: clock, columns: columns, rows: rows,
+                                     terminalSize: { terminalSize(of: STDOUT_FILENO) })
+        tty.take()
+        try overlay.start(at: clock.now())
+        let sources: [any EventSource] = [
+            SignalEvents(signals, job: job, clock: clock, size: (columns, rows), terminalSize: { terminalSize(of: STDOUT_FILENO) }),
+            terminal,
+            TypedBytes(tty, wanted: { overlay.wantsKeys }),
+            InputEvents(input, demand: band.show),
+        ]
+        outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)
     } catch let error as OutputError {
-        keyboard.restore()
+        tty.restore()
         switch error {
         case .failed(let name, let code): fail("\(name): \(String(cString: strerror(code)))", status: 1)
         case .brokenPipe: exit(1)
-        case .interrupted: exit(128 + (signals.take().first(where: Player.terminatingSignals.contains) ?? SIGINT))
+        case .interrupted: exit((signals.pendingEndingSignal() ?? .interrupt).exitStatus)
         }
     } catch {
-        keyboard.restore()
+        tty.restore()
         fail("\(error)", status: 1)
     }
-    keyboard.restore()
-    for message in band?.messages ?? [] { printError("ghostpipe: \(message)") }
+    tty.restore()
+    for message in messages { printError("ghostpipe: \(message)") }
     switch outcome {
     case .programEnded(let status): exit(status)
-    case .interrupted(let signal): exit(128 + signal)
+    case .interrupted(let signal): exit(signal.exitStatus)
+    default: exit(0)
     }
 }
 

@@ -1,4 +1,5 @@
-// The executable only wires GhostpipeCore to the real process: arguments, environment, stdout, signals.
+// The executable only wires GhostpipeCore to the real process: arguments, environment, stdout,
+// the terminal and signals.
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 let surroundings = Surroundings(stdoutIsTerminal: stdoutIsTerminal,
                                 terminalSize: stdoutIsTerminal ? terminalSize(of: STDOUT_FILENO) : nil,
                                 environment: environmentValues)
-var session: Session
+let session: Session
 do {
     session = try Session(options: options, surroundings: surroundings)
 } catch {
@@ -51,20 +52,20 @@ do {
 }
 if options.overlay != nil { runOverlay(options: options, session: session) }
 
-// Widths as this terminal draws them: asked of the terminal itself (only when drawing on one).
-if session.mode == .terminal, options.widths != .spec {
+let onTerminal = session.mode == .terminal
+// The terminal, asked where it draws (widths of disputed emoji, the cursor after a resize).
+var probe: TerminalProbe?
+if onTerminal {
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    if tty >= 0 {
-        session.widths = MeasuredWidths(probe: TerminalProbe(output: STDOUT_FILENO, tty: tty), policy: options.widths)
-    }
+    if tty >= 0 { probe = TerminalProbe(output: STDOUT_FILENO, tty: tty) }
 }
+let widths = onTerminal && options.widths != .spec ? probe.map { MeasuredWidths(probe: $0, policy: options.widths) } : nil
 
 // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
-let emergencyRestore = session.mode == .terminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
-let onTerminal = session.mode == .terminal
-let signals = SelfPipeSignals(signals: [SIGINT, SIGTERM, SIGHUP] + (onTerminal ? [SIGTSTP, SIGCONT, SIGWINCH] : []),
+let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
+let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup] + (onTerminal ? [.suspend, .resume, .windowChange] : []),
                               restore: emergencyRestore)
-let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.hasTerminatingSignal() })
+let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
 
 var recording: DescriptorSink?
 if let path = options.record {
@@ -76,44 +77,31 @@ if let path = options.record {
 let clock: any Clock = options.instant ? VirtualClock() : MonotonicClock()
 let origin = clock.now()
 let input = InputFiles(names: options.files) { printError("ghostpipe: \($0)") }
-// Text or subtitles? --format says, or the start of the first input does (as soon as its first
-// lines allow, so streamed text is not held back).
-let firstName = input.allNames.first
-let format = options.format ?? input.readAheadFirst { bytes, atEnd in
-    firstName == "-" ? SubtitleFormat.sniff(bytes, fileName: nil, atEnd: atEnd)
-                     : (atEnd || bytes.count >= 1 << 16 ? SubtitleFormat.detect(fileName: firstName, prefix: bytes) : nil)
-}.verdict ?? .text
 
-let outcome: Player.Outcome
-var inputFailed = false
+let outcome: Outcome
+var hadErrors = false
 do {
-    let performance: any Performance
-    var source: any ByteSource = input
-    if format == .text {
-        performance = try session.textPerformance(stdout: stdout, recording: recording, origin: origin)
-    } else {
-        let stdinPrefix = firstName == "-" ? input.readAheadFirst { _, _ in true }.bytes : []
-        let loaded = SubtitleLoader.load(names: input.allNames, stdinPrefix: stdinPrefix, encoding: options.encoding,
-                                         format: options.format) { printError("ghostpipe: \($0)") }
-        inputFailed = loaded.failed
-        performance = try session.subtitlePerformance(cues: loaded.cues, stdout: stdout, recording: recording,
-                                                      origin: clock.now())
-        source = NoInput()
-    }
-    let player = Player(performance: performance, input: source, clock: clock, signals: signals)
+    let output = try session.output(stdout: stdout, recording: recording, origin: origin)
+    if let screen = output.screen, let probe { screen.cursorColumnReport = { probe.cursorPosition()?.column } }
+    let show = Show(settings: session.showSettings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
+    var sources: [any EventSource] = []
     if onTerminal {
         // Keys come from /dev/tty, and only when the text does not: typing into ghostpipe's stdin
         // is input, not commands.
         let stdinIsInput = input.allNames.contains("-") && isatty(STDIN_FILENO) == 1
         if options.keys && !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
             keyboard = tty
-            player.keys = tty
         }
-        player.terminalSize = { terminalSize(of: STDOUT_FILENO) }
-        player.lastSize = (session.columns, session.rows)
-        player.stopProcess = { signals.stopLikeDefault($0) }
+        let job = JobControl(keyboard: keyboard) { signals.stopLikeDefault() }
+        sources.append(SignalEvents(signals, job: job, clock: clock, size: (session.columns, session.rows),
+                                    terminalSize: { terminalSize(of: STDOUT_FILENO) }))
+        if let keyboard { sources.append(KeyEvents(keyboard)) }
+    } else {
+        sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
     }
-    outcome = try player.run()
+    sources.append(InputEvents(input, demand: show))
+    outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
+    hadErrors = show.hadErrors
 } catch let error as OutputError {
     switch error {
     case .failed(let name, let code): fail("\(name): \(String(cString: strerror(code)))", status: 1)
@@ -124,7 +112,8 @@ do {
 }
 
 switch outcome {
-case .finished: leave(input.hadErrors || inputFailed ? 1 : 0)
+case .finished: leave(input.hadErrors || hadErrors ? 1 : 0)
 case .brokenPipe, .quit: leave(0)
-case .interrupted(let signal): leave(128 + signal)
+case .interrupted(let signal): leave(signal.exitStatus)
+case .programEnded(let status): leave(status)
 }

@@ -5,11 +5,13 @@ import Testing
     func roll(_ chunks: [(Double, String)], columns: Int = 30, rows: Int = 6, pace: Double = 24,
               duration: Nanoseconds? = nil, instant: Bool = false) throws -> MemorySink {
         let sink = MemorySink()
-        let stage = Stage(sink: sink, width: columns, height: rows, depth: .truecolor)
-        let performance = CreditsPerformance(stage: stage, context: EffectContext(graphemesPerSecond: pace),
-                                             duration: duration, instant: instant, recording: false)
-        let input = ScriptedInput(chunks.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) })
-        let outcome = try Player(performance: performance, input: input, clock: VirtualClock()).run()
+        var settings = ShowSettings()
+        settings.effect = Credits()
+        settings.context = EffectContext(graphemesPerSecond: pace)
+        settings.pacing.duration = duration
+        settings.instant = instant
+        settings.format = .text
+        let (outcome, _) = try Playback.run(settings, output: Playback.screen(sink, columns: columns, rows: rows), input: Playback.input(chunks))
         #expect(outcome == .finished)
         return sink
     }
@@ -56,7 +58,8 @@ import Testing
         // cat leaves the last 5 lines above the cursor's empty row.
         #expect(screen.lines.map { String($0.drop { $0 == " " }) } == Array(lines.suffix(5)) + [""])
         #expect(screen.row == 5 && screen.column == 0)
-        #expect(screen.scrollback.isEmpty)
+        // And, as with cat, the lines before them are in the scrollback, in order.
+        #expect(screen.transcript.map { String($0.drop { $0 == " " }) } == lines)
     }
 
     @Test func theRollWaitsForSlowInputAndGoesOnWhenItArrives() throws {

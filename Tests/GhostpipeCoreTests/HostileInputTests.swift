@@ -106,7 +106,7 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
         let output = MemorySink()
         let session = try Session(options: try ArgumentParser.parse(["--instant"]),
                                   surroundings: Surroundings(stdoutIsTerminal: true, terminalSize: (20, 3), environment: [:]))
-        _ = try Player(performance: try session.textPerformance(stdout: output, recording: nil, origin: 0), input: source, clock: VirtualClock()).run()
+        try Playback.run(session.showSettings, output: try session.output(stdout: output, recording: nil, origin: 0), input: source)
         model.feed(output.bytes)
         #expect(model.lines[0] == "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b")
     }

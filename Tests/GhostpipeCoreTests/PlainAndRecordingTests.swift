@@ -28,8 +28,7 @@ import Testing
         let output = MemorySink()
         let session = try Session(options: try ArgumentParser.parse(["--instant"]),
                                   surroundings: Surroundings(stdoutIsTerminal: false, terminalSize: nil, environment: [:]))
-        let performance = try session.textPerformance(stdout: output, recording: nil, origin: 0)
-        _ = try Player(performance: performance, input: source, clock: VirtualClock()).run()
+        try Playback.run(session.showSettings, output: try session.output(stdout: output, recording: nil, origin: 0), input: source)
         #expect(output.bytes == bytes)
     }
 
@@ -85,8 +84,8 @@ import Testing
         let file = MemorySink()
         let session = try Session(options: try ArgumentParser.parse(["--record", "x.cast", "--cps", "50"]),
                                   surroundings: Surroundings(stdoutIsTerminal: true, terminalSize: (30, 8), environment: ["TERM": "xterm"]))
-        let performance = try session.textPerformance(stdout: terminal, recording: file, origin: 0)
-        _ = try Player(performance: performance, input: ScriptedInput("Recorded and shown.\n"), clock: clock).run()
+        try Playback.run(session.showSettings, output: try session.output(stdout: terminal, recording: file, origin: 0),
+                         input: ScriptedInput("Recorded and shown.\n"), clock: clock)
         let cast = try parse(file.text)
         #expect(cast.header["width"] as? Int == 30)
         #expect(cast.events.map(\.data).joined() == terminal.text)
@@ -95,10 +94,38 @@ import Testing
     @Test func jsonIsOneObjectPerGraphemeWithEscapedText() throws {
         let run = try VirtualRun(["--instant", "-o", "json", "--cps", "4", "--no-pauses"], text: "\"\\\t\u{1B}👍🏽")
         let lines = run.output.text.split(separator: "\n").map(String.init)
+        // Escape sequences and control characters of the input are not graphemes (an ESC alone
+        // starts one).
         #expect(lines == [
             #"{"time":0.0,"text":"\""}"#, #"{"time":0.25,"text":"\\"}"#, #"{"time":0.5,"text":"\t"}"#,
-            #"{"time":0.75,"text":"\u001b"}"#, #"{"time":1.0,"text":"👍🏽"}"#,
+            #"{"time":0.75,"text":"👍🏽"}"#,
         ])
+    }
+
+    @Test func jsonOfColouredTextListsTheTextOnlyAndAgreesWithTheCast() throws {
+        let text = "a \u{1B}[31mred\u{1B}[0m b\n"
+        let json = try VirtualRun(["--instant", "-o", "json", "--cps", "10", "--no-pauses"], text: text)
+        #expect(json.events.map(\.text) == ["a", " ", "r", "e", "d", " ", "b", "\n"])
+        #expect(json.events.map(\.time) == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7])
+        let stripped = try VirtualRun(["--instant", "-o", "json", "--cps", "10", "--no-pauses", "--input-colors", "strip"], text: text)
+        #expect(stripped.output.text == json.output.text)
+        // The recording's events come at the same instants as the graphemes.
+        let cast = try parse(try VirtualRun(["--instant", "-o", "cast", "--cps", "10", "--no-pauses"], text: text).output.text)
+        #expect(Set(cast.events.map(\.time)).isSuperset(of: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]))
+    }
+
+    @Test func jsonFollowsTheEffect() throws {
+        // fade: every grapheme of a paragraph shows in its final look when the fade ends; the next
+        // paragraph begins after it.
+        let run = try VirtualRun(["--instant", "-o", "json", "-e", "fade", "--duration", "2"], text: "ab\n\ncd\n")
+        #expect(run.events.map(\.text) == ["a", "b", "\n", "\n", "c", "d", "\n"])
+        let times = run.events.map(\.time)
+        #expect(times[0] == times[1] && times[0] > 0 && times[4] > times[0], "\(times)")
+        #expect(abs(times.last! - 2) < 0.001, "the last paragraph ends with --duration: \(times)")
+        // letters: groups of equal graphemes show together.
+        let letters = try VirtualRun(["--instant", "-o", "json", "-e", "letters", "--seed", "1"], text: "abab\n")
+        let byText = Dictionary(grouping: letters.events.filter { $0.text != "\n" }, by: \.text).mapValues { Set($0.map(\.time)) }
+        #expect(byText["a"]?.count == 1 && byText["b"]?.count == 1 && byText["a"] != byText["b"])
     }
 }
 

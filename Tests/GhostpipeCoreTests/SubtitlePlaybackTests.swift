@@ -14,9 +14,9 @@ struct SubtitleRun {
             stdoutIsTerminal: terminal != nil, terminalSize: terminal, environment: ["TERM": "xterm-256color"]))
         columns = session.columns
         rows = session.rows
-        let (cues, _) = Subtitles.parse(file, as: format)
-        let performance = try session.subtitlePerformance(cues: cues, stdout: output, recording: nil, origin: 0)
-        _ = try Player(performance: performance, input: NoInput(), clock: VirtualClock()).run()
+        var settings = session.showSettings
+        settings.format = format
+        try Playback.run(settings, output: try session.output(stdout: output, recording: nil, origin: 0), input: ScriptedInput(file))
     }
 
     /// The screen after everything written up to `seconds`.

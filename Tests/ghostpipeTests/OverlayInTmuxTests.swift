@@ -65,7 +65,8 @@ import Testing
             usleep(40_000)
         }
         tmux.press("C-c")
-        #expect(tmux.wait(forScreen: { $0.contains("STATUS=130") }, timeout: 5), "Ctrl-C ends seq (SIGINT): \(tmux.screen())")
+        // The program's last screen stays, its cursor after the echoed ^C: the shell goes on there.
+        #expect(tmux.wait(forScreen: { $0.contains { $0.hasSuffix("^CSTATUS=130") } }, timeout: 5), "Ctrl-C ends seq (SIGINT): \(tmux.screen())")
         checkRestored(tmux, after: "seq under the overlay")
 
         func band(_ screen: [String]) -> String { screen.count >= 12 ? screen[11].trimmingCharacters(in: .whitespaces) : "" }
@@ -183,6 +184,21 @@ import Testing
         tmux.type("clear; \"$GHOSTPIPE\" --overlay \(srt) -- no-such-program-here; echo STATUS=$?")
         #expect(tmux.wait(forScreen: { $0.contains("STATUS=127") }, timeout: 5), "\(tmux.screen())")
         checkRestored(tmux, after: "a program that does not exist")
+    }
+
+    @Test func theProgramsLastScreenStaysWhenItEnds() throws {
+        let srt = try steadyBand()
+        let tmux = try Tmux(columns: 40, rows: 12, tag: "ovlast")
+        tmux.type("clear")
+        tmux.type("echo before; \"$GHOSTPIPE\" --overlay \(srt) -- seq 1 5; echo STATUS=$?")
+        #expect(tmux.wait(forScreen: { $0.contains("STATUS=0") }, timeout: 5), "\(tmux.screen())")
+        // As a plain run (or `script`) would leave it: its output below what came before, then the
+        // prompt; the band is gone.
+        let screen = tmux.screen()
+        let start = try #require(screen.firstIndex(of: "before"))
+        #expect(Array(screen[(start + 1)...].prefix(7)) == ["1", "2", "3", "4", "5", "STATUS=0", "$"], "\(screen)")
+        #expect(!screen.contains { $0.contains("BAND STAYS HERE") })
+        checkRestored(tmux, after: "seq 1 5")
     }
 
     @Test func ctrlZStopsTheProgramsJobAndSigtstpStopsGhostpipe() throws {

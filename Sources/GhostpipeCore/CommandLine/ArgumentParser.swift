@@ -61,7 +61,10 @@ public enum ArgumentParser {
             }
         },
         Spec(long: "format", short: "f", value: "FORMAT") { o, v throws(UsageError) in
-            guard let format = SubtitleFormat(rawValue: v) else { throw UsageError("--format: '\(v)' is not one of text, srt, vtt") }
+            guard let format = SubtitleFormat(named: v) else {
+                throw UsageError("--format: '\(v)' is not one of \(FormatCatalog.names.joined(separator: ", "))"
+                                 + closest(v.lowercased(), among: FormatCatalog.names, prefix: ""))
+            }
             o.format = format
         },
         Spec(long: "encoding", short: nil, value: "NAME") { o, v throws(UsageError) in

@@ -2,7 +2,13 @@
 public enum Help {
     public static let version = "0.1.0"
 
-    public static let text = """
+    /// "SubRip .srt and WebVTT .vtt" from the format catalogue.
+    static var formatList: String {
+        let entries = FormatCatalog.parsers.map { "\($0.title) .\($0.extensions.first ?? $0.name)" }
+        return entries.count > 1 ? entries.dropLast().joined(separator: ", ") + " and " + entries.last! : entries.joined()
+    }
+
+    public static var text: String { """
     Usage: ghostpipe [OPTIONS] [FILE...]
            ghostpipe [OPTIONS] --overlay SOURCE [--] COMMAND [ARGS...]
     Reveals text in the terminal in real time, grapheme by grapheme.
@@ -19,8 +25,9 @@ public enum Help {
       -i, --instant       wait for nothing: show the final text at once; cast and
                           json output keep the exact timestamps
 
-    Subtitles (SubRip .srt and WebVTT .vtt, from a FILE or stdin):
-      -f, --format FORMAT text, srt or vtt (default: from the content and the name)
+    Subtitles (\(formatList), from a FILE or stdin):
+      -f, --format FORMAT \(FormatCatalog.names.joined(separator: ", ")) (default: each file from its
+                          content and name)
           --encoding NAME code page of a subtitle file that is not UTF-8 or UTF-16
                           (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)
           --offset T      shift every cue by T (may be negative)
@@ -85,5 +92,5 @@ public enum Help {
       ghostpipe --effect letters --duration 5s /etc/motd
       ghostpipe --instant --output cast notes.txt > notes.cast
       ghostpipe --overlay talk.srt --record demo.cast -- bash
-    """
+    """ }
 }

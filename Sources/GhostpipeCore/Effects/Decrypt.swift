@@ -129,3 +129,11 @@ public struct Decrypt: Effect {
         return max(next, elapsed + 1)
     }
 }
+
+extension Decrypt {
+    /// Each glyph settles on its text after its highlight.
+    public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+        let flash = Decrypt.flash(duration)
+        return block.glyphs.indices.map { min(duration, Decrypt.settle($0, of: block.count, duration: duration, seed: context.seed) + flash) }
+    }
+}

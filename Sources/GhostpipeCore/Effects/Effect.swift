@@ -107,9 +107,23 @@ public protocol Effect: Sendable {
     /// The next elapsed time after `elapsed` at which the drawing changes; nil once it never will.
     /// Continuous effects (fades) answer with their frame interval.
     func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds?
+
+    /// For each glyph, the elapsed time from which it shows its final look for good (json output
+    /// reports it). Default: the end of the reveal.
+    func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds]
+
+    /// Rows of the block the drawing at `elapsed` occupies from its top (the typewriter's rows appear
+    /// as it reaches them; rows not there yet are not created on the terminal). Default: all.
+    func rowsShown(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds) -> Int
 }
 
 extension Effect {
+    public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+        Array(repeating: duration, count: block.count)
+    }
+
+    public func rowsShown(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds) -> Int { block.rows }
+
     /// Draws every glyph in its final look: what all effects end on.
     public func drawFinal(_ block: Block, into frame: inout Frame, row: Int, column: Int) {
         for glyph in block.glyphs {

@@ -148,3 +148,11 @@ public struct Letters: Effect {
         })
     }
 }
+
+extension Letters {
+    /// Each glyph settles when its group's fade ends.
+    public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+        let plan = Plan(block, duration: duration, context: context)
+        return plan.step.map { min(duration, Nanoseconds((plan.start[$0] + plan.length[$0]).rounded(.up))) }
+    }
+}

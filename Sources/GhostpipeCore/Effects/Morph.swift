@@ -109,3 +109,13 @@ public struct Morph: Effect {
         return next
     }
 }
+
+extension Morph {
+    /// Each glyph settles when the sweep's motion over its column range ends.
+    public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+        let plan = Plan(block, duration: duration, context: context)
+        return block.glyphs.map { glyph in
+            min(duration, EffectTime.gridCeiling(Nanoseconds((plan.start(plan.range(glyph.column)) + plan.motion).rounded(.up))))
+        }
+    }
+}

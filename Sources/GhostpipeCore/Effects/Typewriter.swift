@@ -21,18 +21,33 @@ public struct Typewriter: Effect {
 
     public func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
                      into frame: inout Frame, row: Int, column: Int) {
-        for (k, glyph) in block.glyphs.enumerated() where instant(k, of: block, duration: duration) <= elapsed {
+        for glyph in block.glyphs[..<firstHidden(block, after: elapsed, duration: duration)] {
             frame.put(glyph.text, width: glyph.width, style: glyph.style, row: row + glyph.row, column: column + glyph.column)
         }
     }
 
-    public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
-        // Reveal instants are non-decreasing: binary search the first one after `elapsed`.
+    public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+        block.glyphs.indices.map { instant($0, of: block, duration: duration) }
+    }
+
+    /// Rows up to the last glyph shown: the typewriter creates a row when it reaches it.
+    public func rowsShown(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds) -> Int {
+        let shown = firstHidden(block, after: elapsed, duration: duration)
+        return shown == 0 ? 0 : block.glyphs[shown - 1].row + 1
+    }
+
+    /// The index of the first glyph not shown at `elapsed` (reveal instants never decrease).
+    func firstHidden(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds) -> Int {
         var low = 0, high = block.count
         while low < high {
             let mid = (low + high) / 2
             if instant(mid, of: block, duration: duration) <= elapsed { low = mid + 1 } else { high = mid }
         }
-        return low < block.count ? instant(low, of: block, duration: duration) : nil
+        return low
+    }
+
+    public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
+        let next = firstHidden(block, after: elapsed, duration: duration)
+        return next < block.count ? instant(next, of: block, duration: duration) : nil
     }
 }

@@ -1,62 +1,52 @@
-/// What a file holds: plain text to pace, or timed subtitles.
-public enum SubtitleFormat: String, Sendable, CaseIterable {
-    case text, srt, vtt
+/// What a file holds: plain text to pace, or timed subtitles in one of the catalogue's formats. The
+/// name is what `--format` takes (`text`, `srt`, `vtt`, …).
+public struct SubtitleFormat: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    init(_ name: String) { self.name = name }
 
-    /// Guesses the format from the beginning of the decoded text and the file name; `--format`
-    /// overrides this. In order: the `WEBVTT` signature (after an optional BOM) → `.vtt`; a SubRip
-    /// timing line among the first five non-blank lines → `.srt` (also for a `.vtt` file without the
-    /// signature, which players read as SubRip); then the extension `.srt`, `.vtt`/`.webvtt`; else
-    /// `.text`. Only the first 64 KiB of `prefix` are looked at.
-    public static func detect(fileName: String?, prefix: String) -> SubtitleFormat {
-        var text = prefix
-        let found: SubtitleFormat? = text.withUTF8 { buffer in
-            guard let p = buffer.baseAddress else { return nil }
-            let n = min(buffer.count, 1 << 16)
-            if WebVTTParser.hasSignature(p, n) { return .vtt }
-            var scanner = LineScanner(p, count: n)
-            var nonBlank = 0
-            while nonBlank < 5, let line = scanner.next() {
-                var first = line.start
-                while first < line.end, Bytes.isASCIIWhitespace(p[first]) || p[first] == 0xEF || p[first] == 0xBB || p[first] == 0xBF {
-                    first += 1
-                }
-                guard first < line.end else { continue }
-                nonBlank += 1
-                if Bytes.isDigit(p[first]), case .timing = SubRipParser.parseTimingLine(p, first, line.end) { return .srt }
-            }
-            return nil
-        }
-        if let found { return found }
-        if let fileName {
-            let lower = fileName.lowercased()
-            if lower.hasSuffix(".srt") { return .srt }
-            if lower.hasSuffix(".vtt") || lower.hasSuffix(".webvtt") { return .vtt }
-        }
-        return .text
+    public static let text = SubtitleFormat("text")
+    public static let srt = SubtitleFormat("srt")
+    public static let vtt = SubtitleFormat("vtt")
+
+    /// `--format NAME`: text, or a catalogue format by name or alias (case-insensitive).
+    public init?(named name: String) {
+        let lower = name.lowercased()
+        if lower == "text" || lower == "txt" { self = .text; return }
+        guard let parser = FormatCatalog.parser(named: lower) else { return nil }
+        self = SubtitleFormat(parser.name)
     }
 
-    /// ``detect(fileName:prefix:)`` on raw bytes (decoded leniently as UTF-8).
-    public static func detect(fileName: String?, prefix: [UInt8]) -> SubtitleFormat {
-        detect(fileName: fileName, prefix: String(decoding: prefix.prefix(1 << 16), as: UTF8.self))
-    }
+    /// The parser that reads this format (nil for text).
+    public var parser: (any SubtitleParser)? { FormatCatalog.parser(named: name) }
+    public var description: String { parser?.title ?? "text" }
 }
 
-/// Parsing by format, with the fallback players use.
-public enum Subtitles {
-    /// Parses `text` as SubRip or WebVTT. A file that is to be WebVTT but lacks the signature is read
-    /// as SubRip (its cues usually are SubRip-compatible), after a diagnostic that says so. For
-    /// `.text`, returns no cues.
-    public static func parse(_ text: String, as format: SubtitleFormat) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        switch format {
-        case .text:
-            return (CueList(), [])
-        case .srt:
-            return SubRipParser.parse(text)
-        case .vtt:
-            let vtt = WebVTTParser.parse(text)
-            if WebVTTParser.hasSignature(text) { return vtt }
-            let srt = SubRipParser.parse(text)
-            return (srt.cues, [Diagnostic(line: 1, message: "no 'WEBVTT' signature; read as SubRip")] + srt.diagnostics)
-        }
-    }
+/// How sure a parser is that a stream's first lines are in its format.
+public enum Recognition: Sendable {
+    case yes, no
+    /// Say again with another line.
+    case needMore
+}
+
+/// One subtitle format: its names, how it is recognised, and its parser. A new format is one type
+/// conforming to this plus one line in `FormatCatalog.parsers`.
+public protocol SubtitleParser: Sendable {
+    /// What `--format` takes, and other names for it.
+    var name: String { get }
+    var aliases: [String] { get }
+    /// The format's name for people ("SubRip").
+    var title: String { get }
+    /// File name extensions, lowercase, without the dot.
+    var extensions: [String] { get }
+    /// From the complete non-blank lines a stream began with (UTF-8, a BOM removed): whether it is
+    /// this format, as early as they allow, so streamed text is not held back.
+    func recognize(_ lines: [ArraySlice<UInt8>]) -> Recognition
+    /// From a file's first 64 KiB: whether its content says it is this format (looser than
+    /// `recognize`: players look a few lines further).
+    func matches(_ prefix: String) -> Bool
+    func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic])
+}
+
+extension SubtitleParser {
+    public var aliases: [String] { [] }
 }

@@ -1,76 +1,32 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Reads, decodes and parses the subtitle files of a run. Every problem is reported as
-/// `NAME: what` or `NAME:LINE: what` and the rest still plays; several files play one after another.
+/// Decodes and parses one subtitle file for the player and the overlay alike. Every problem is
+/// reported as `NAME: what` or `NAME:LINE: what`, and whatever can be read still plays.
 public enum SubtitleLoader {
     /// At most this many parser diagnostics are shown per file (then a count of the rest).
     public static let diagnosticLimit = 20
 
-    public struct Result {
-        public var cues: CueList
-        /// Some file could not be read at all (exit status 1).
-        public var failed: Bool
-    }
-
-    /// `names` in order (`-` is stdin; `stdinPrefix` are bytes of it already read ahead).
-    public static func load(names: [String], stdinPrefix: [UInt8], encoding: String?, format: SubtitleFormat?,
-                            report: (String) -> Void) -> Result {
-        var failed = false
-        var files: [CueList] = []
-        for name in names {
-            let decoded: DecodedText
-            do {
-                if name == "-" {
-                    var bytes = stdinPrefix
-                    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                    while true {
-                        let n = read(STDIN_FILENO, &chunk, chunk.count)
-                        if n > 0 { bytes.append(contentsOf: chunk[..<n]); continue }
-                        if n < 0 && errno == EINTR { continue }
-                        break
-                    }
-                    decoded = try TextDecoder.decode(bytes, encoding: encoding)
-                } else {
-                    decoded = try TextDecoder.decodeFile(atPath: name, encoding: encoding)
-                }
-            } catch {
-                report("\(name): \(error)")
-                failed = true
-                continue
-            }
-            if let warning = decoded.warning { report("\(name): \(warning)") }
-            let fileFormat = format ?? SubtitleFormat.detect(fileName: name == "-" ? nil : name, prefix: decoded.text)
-            guard fileFormat != .text else {
-                report("\(name): not a SubRip or WebVTT file; skipped (--format srt or vtt reads it anyway)")
-                failed = true
-                continue
-            }
-            let (cues, diagnostics) = Subtitles.parse(decoded.text, as: fileFormat)
-            for diagnostic in diagnostics.prefix(diagnosticLimit) { report("\(name):\(diagnostic.line): \(diagnostic.message)") }
-            if diagnostics.count > diagnosticLimit {
-                report("\(name): \(diagnostics.count - diagnosticLimit) more problems not shown")
-            }
-            if cues.isEmpty { report("\(name): no cues") }
-            files.append(cues)
+    /// The cues of file `name` (`-` for stdin) read as `bytes`, in `format` (nil: detected from the
+    /// content and the name); nil when it cannot be read as subtitles at all.
+    public static func parse(_ bytes: [UInt8], name: String, encoding: String?, format: SubtitleFormat?,
+                             report: (String) -> Void) -> CueList? {
+        let decoded: DecodedText
+        do {
+            decoded = try TextDecoder.decode(bytes, encoding: encoding)
+        } catch {
+            report("\(name): \(error)")
+            return nil
         }
-        guard files.count > 1 else { return Result(cues: files.first ?? CueList(), failed: failed) }
-        // Several files: each starts where the one before ended.
-        var all: [Cue] = []
-        var shift: Nanoseconds = 0
-        for file in files {
-            var last: Nanoseconds = 0
-            for cue in file {
-                var cue = cue
-                cue.start += shift
-                cue.end += shift
-                for r in cue.runs.indices { cue.runs[r].at = cue.runs[r].at.map { $0 + shift } }
-                last = max(last, cue.end)
-                all.append(cue)
-            }
-            shift = max(shift, last)
+        if let warning = decoded.warning { report("\(name): \(warning)") }
+        let fileFormat = format ?? FormatCatalog.detect(fileName: name == "-" ? nil : name, prefix: decoded.text)
+        guard let parser = fileFormat.parser else {
+            report("\(name): not a \(FormatCatalog.titles) file; skipped (--format \(FormatCatalog.parsers.map(\.name).joined(separator: "|")) reads it anyway)")
+            return nil
         }
-        return Result(cues: CueList(all), failed: failed)
+        let (cues, diagnostics) = parser.parse(decoded.text)
+        for diagnostic in diagnostics.prefix(diagnosticLimit) { report("\(name):\(diagnostic.line): \(diagnostic.message)") }
+        if diagnostics.count > diagnosticLimit {
+            report("\(name): \(diagnostics.count - diagnosticLimit) more problems not shown")
+        }
+        if cues.isEmpty { report("\(name): no cues") }
+        return cues
     }
 }

@@ -5,6 +5,8 @@ import Glibc
 /// The outcome of one read.
 public enum ReadResult: Equatable, Sendable {
     case bytes(Int)
+    /// The next file begins (its name, `-` for stdin); its bytes follow.
+    case file(String)
     /// Nothing available yet (wait for the descriptor, or for `nextArrival`).
     case notReady
     /// All input has been read.
@@ -33,8 +35,8 @@ public final class InputFiles: ByteSource {
     private var names: [String]
     private var index = 0
     private var fd: Int32 = -1
-    /// Bytes read ahead (to detect the format) that the next reads return first.
-    private var readAhead: [UInt8] = []
+    /// The file just opened, not yet announced by `read`.
+    private var announced = true
     private let report: (String) -> Void
     private let openFlags: Int32
     /// Whether any file failed (the exit status becomes 1).
@@ -49,42 +51,30 @@ public final class InputFiles: ByteSource {
     }
 
     public var descriptor: Int32? {
-        guard readAhead.isEmpty else { return nil }  // read-ahead bytes are ready now
         openNextIfNeeded()
-        return fd >= 0 ? fd : nil
+        return fd >= 0 && announced ? fd : nil  // a new file's name is news now, without waiting
+    }
+
+    /// Whether `name` is a regular file (its format can be told from its start and its name; a pipe's
+    /// from its first lines, as they come).
+    public static func isRegularFile(_ name: String) -> Bool {
+        var info = stat()
+        return stat(name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// All the names, in order (`-` for stdin).
     public var allNames: [String] { names }
 
-    /// Reads the start of the first input until `decide` (given the bytes so far and whether that
-    /// input ended) returns a verdict; the bytes read stay queued for the next `read`. Blocks on a
-    /// slow stream only as long as the verdict needs.
-    public func readAheadFirst<Verdict>(_ decide: ([UInt8], Bool) -> Verdict?) -> (verdict: Verdict?, bytes: [UInt8]) {
-        openNextIfNeeded()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            guard fd >= 0 else { return (decide(readAhead, true), readAhead) }
-            if let verdict = decide(readAhead, false) { return (verdict, readAhead) }
-            let n = Glibc.read(fd, &chunk, chunk.count)
-            if n > 0 { readAhead.append(contentsOf: chunk[..<n]); continue }
-            if n < 0 && errno == EINTR { return (nil, readAhead) }
-            return (decide(readAhead, true), readAhead)
-        }
-    }
-
     public var nextArrival: Nanoseconds? { nil }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult {
-        if !readAhead.isEmpty {
-            let n = min(buffer.count, readAhead.count)
-            readAhead.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            readAhead.removeFirst(n)
-            return .bytes(n)
-        }
         while true {
             openNextIfNeeded()
             guard fd >= 0 else { return .end }
+            if !announced {
+                announced = true
+                return .file(currentName ?? "-")
+            }
             let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
             if n > 0 { return .bytes(n) }
             if n < 0 {
@@ -107,6 +97,7 @@ public final class InputFiles: ByteSource {
                 fd = open(name, openFlags)
                 if fd < 0 { fail(name, errno) }
             }
+            announced = fd < 0
         }
     }
 

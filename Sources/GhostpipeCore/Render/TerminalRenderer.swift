@@ -40,16 +40,49 @@ public struct TerminalRenderer {
     public var currentRow: Int { cursorRow }
 
     /// For a redraw after the terminal changed size: goes to the start of `row` (or of the highest
-    /// row still on a screen `newHeight` rows tall) and erases everything below. Returns the row it
-    /// went to; the renderer is not to be used afterwards (start a new one there).
-    public mutating func clearFrom(row: Int, newHeight: Int, into out: inout [UInt8]) -> Int {
-        let reachable = max(row, bottomRow - (max(1, newHeight) - 1))
-        let target = min(reachable, bottomRow)
+    /// row still on a screen `newHeight` rows tall) and erases everything below. The renderer is not
+    /// to be used afterwards (start a new one there).
+    ///
+    /// A terminal that reflows lines when it narrows (most do; see `ResizeGeometry`) has made each
+    /// row wider than `newWidth` several rows, the cursor's included, so the way up is counted in
+    /// terminal rows from what each row holds. `reportedColumn`, the cursor's column as the terminal
+    /// reports it now, tells a terminal that cut the rows instead.
+    public mutating func clearFrom(row: Int, newHeight: Int, newWidth: Int, reportedColumn: Int? = nil, into out: inout [UInt8]) {
         resetStyle(into: &out)
-        if target < cursorRow { ANSI.cursorUp(cursorRow - target, to: &out) } else { ANSI.cursorDown(target - cursorRow, to: &out) }
+        let target = min(max(row, bottomRow - (max(1, newHeight) - 1)), bottomRow)
+        if target < cursorRow {
+            let column = pendingWrap ? width : cursorColumn
+            var up = ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reportedColumn)
+            let reflowed = newWidth < width && (up > 0 || reportedColumn.map { $0 != newWidth - 1 } ?? true)
+            for r in target..<cursorRow {
+                let used = contentWidth(of: r)
+                up += reflowed && used > newWidth ? (used + newWidth - 1) / newWidth : 1
+            }
+            ANSI.cursorUp(min(up, max(0, newHeight - 1)), to: &out)
+        } else {
+            ANSI.cursorDown(target - cursorRow, to: &out)
+            // The cursor's own row may have become several: go back to where it starts.
+            let column = pendingWrap ? width : cursorColumn
+            ANSI.cursorUp(ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reportedColumn), to: &out)
+        }
         out.append(0x0D)
         out.append(contentsOf: ANSI.eraseBelow)
-        return target
+    }
+
+    /// Columns up to the last non-blank cell of a row as drawn (a row not known counts as full).
+    private func contentWidth(of row: Int) -> Int {
+        guard let cells = previousRow(row) else { return width }
+        var end = cells.count
+        while end > 0 && cells[end - 1].isBlank { end -= 1 }
+        return end
+    }
+
+    /// Whether the cursor's row, or one of the rows from `row` down to it, is wider than `newWidth`
+    /// (a terminal that reflows would have moved it).
+    public func mayHaveReflowed(from row: Int, newWidth: Int) -> Bool {
+        guard newWidth < width else { return false }
+        if (pendingWrap ? width : cursorColumn) > newWidth { return true }
+        return (max(row, topReachableRow)..<max(row, cursorRow)).contains { contentWidth(of: $0) > newWidth }
     }
 
     /// The row the cursor is on was drawn over by something else (a width probe): redraw it next.
@@ -79,14 +112,14 @@ public struct TerminalRenderer {
             if let old, old == cells { continue }
             drawRow(row, old: old, new: cells, into: &out)
         }
-        if let cursor = frame.cursor, cursor.column < width, cursor.row >= frame.origin, cursor.row < frame.end {
+        if let cursor = frame.cursor, cursor.column < width, cursor.row >= topReachableRow {
             // Over a few unchanged one-byte cells, writing them is the cheapest move (and shows a
             // typed space at its instant).
-            let cells = frame.rows[cursor.row - frame.origin]
-            if cursor.row == cursorRow, !pendingWrap, cursor.column > cursorColumn, cursor.column - cursorColumn <= 3,
+            let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin] : nil
+            if let cells, cursor.row == cursorRow, !pendingWrap, cursor.column > cursorColumn, cursor.column - cursorColumn <= 3,
                cells[cursorColumn..<cursor.column].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
                 for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
-            } else {
+            } else if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap {
                 move(toRow: cursor.row, column: cursor.column, into: &out)
             }
         }

@@ -36,15 +36,23 @@ private func recordSignal(_ signal: Int32) {
     errno = saved
 }
 
+/// Signals delivered through a descriptor the loop can wait on (a self-pipe), so that a signal
+/// wakes the loop wherever it sleeps and is handled in ordinary code, not in a handler.
+public protocol SignalSource: AnyObject {
+    var descriptor: Int32 { get }
+    /// The signals that arrived since the last call, oldest first.
+    func take() -> [Signal]
+}
+
 /// Signals delivered through a self-pipe (see `SignalSource`).
 public final class SelfPipeSignals: SignalSource {
     public let descriptor: Int32
-    private var pending: [Int32] = []
+    private var pending: [Signal] = []
 
     /// Installs handlers for `signals` (without SA_RESTART, so blocked reads and writes return EINTR
     /// and the loop notices) and ignores SIGPIPE (a closed reader shows up as EPIPE). `restore` is
     /// written to stdout if a second interrupt arrives before the first is handled.
-    public init(signals: [Int32], restore: [UInt8]) {
+    public init(signals: [Signal], restore: [UInt8]) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         for fd in fds {
@@ -57,12 +65,16 @@ public final class SelfPipeSignals: SignalSource {
         buffer.initialize(from: restore, count: restore.count)
         emergencyRestore = buffer
         emergencyRestoreCount = restore.count
+        for signal in signals { Self.install(signal.number) }
+        Glibc.signal(SIGPIPE, SIG_IGN)
+    }
+
+    private static func install(_ number: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { recordSignal($0) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        for signal in signals { sigaction(signal, &action, nil) }
-        Glibc.signal(SIGPIPE, SIG_IGN)
+        sigaction(number, &action, nil)
     }
 
     private func drain() {
@@ -70,31 +82,58 @@ public final class SelfPipeSignals: SignalSource {
         while true {
             let n = read(descriptor, &bytes, bytes.count)
             guard n > 0 else { break }
-            pending.append(contentsOf: bytes[..<n].map { Int32($0) })
+            pending.append(contentsOf: bytes[..<n].map { Signal(Int32($0)) })
         }
     }
 
-    public func take() -> [Int32] {
+    public func take() -> [Signal] {
         drain()
         defer { pending.removeAll() }
         return pending
     }
 
-    /// Whether SIGINT, SIGTERM or SIGHUP arrived and is waiting (for writes blocked on a terminal).
-    public func hasTerminatingSignal() -> Bool {
+    /// The first SIGINT, SIGTERM or SIGHUP waiting, if any (for writes blocked on a terminal).
+    public func pendingEndingSignal() -> Signal? {
         drain()
-        return pending.contains(where: Player.terminatingSignals.contains)
+        return pending.first(where: \.ends)
     }
 
     /// Stops the process the way Ctrl-Z would without a handler (job control: the shell says
     /// "Stopped"); returns when it is continued (`fg`), with the handler in place again.
-    public func stopLikeDefault(_ signal: Int32) {
-        Glibc.signal(signal, SIG_DFL)
-        raise(signal)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { recordSignal($0) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
+    public func stopLikeDefault(_ signal: Signal = .suspend) {
+        Glibc.signal(signal.number, SIG_DFL)
+        raise(signal.number)
+        Self.install(signal.number)
+    }
+}
+
+/// Stopping like a job (Ctrl-Z, or the overlay's program stopping): the keyboard's mode is given
+/// back while stopped and taken again on `fg`; the SIGCONT that follows our own stop needs no
+/// second redraw.
+public final class JobControl {
+    private let keyboard: (any KeySource)?
+    private let stopProcess: () -> Void
+    private var continuedByUs = false
+
+    /// `stopProcess` stops the process and returns once it is continued.
+    public init(keyboard: (any KeySource)?, stopProcess: @escaping () -> Void) {
+        self.keyboard = keyboard
+        self.stopProcess = stopProcess
+    }
+
+    /// Stops until `fg`; returns how long the stop lasted.
+    public func stop(clock: any Clock) -> Nanoseconds {
+        let stoppedAt = clock.now()
+        keyboard?.restore()
+        stopProcess()
+        keyboard?.take()
+        continuedByUs = true
+        return clock.now() - stoppedAt
+    }
+
+    /// Whether a SIGCONT is the one that ended our own stop (asked once).
+    public func takeOwnContinue() -> Bool {
+        defer { continuedByUs = false }
+        return continuedByUs
     }
 }

@@ -59,6 +59,27 @@ public final class TerminalProbe {
         }
     }
 
+    /// Where the terminal's cursor is (0-based row and column), asked with one `ESC [ 6 n`; nil if
+    /// it does not answer.
+    public func cursorPosition() -> (row: Int, column: Int)? {
+        guard !gaveUp else { return nil }
+        var saved = termios()
+        let haveMode = tcgetattr(tty, &saved) == 0
+        if haveMode {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            _ = tcsetattr(tty, TCSANOW, &raw)
+        }
+        defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
+        guard (try? DescriptorSink(fd: output).write(Array("\u{1B}[6n".utf8), at: 0)) != nil else { return nil }
+        guard let report = readReports(count: 1, within: answered ? timeout : firstTimeout, clock: MonotonicClock()).first else {
+            gaveUp = true
+            return nil
+        }
+        answered = true
+        return (report.row - 1, report.column - 1)
+    }
+
     /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;
     /// other bytes (keys typed meanwhile) are dropped.
     private func readReports(count: Int, within limit: Nanoseconds, clock: MonotonicClock) -> [(row: Int, column: Int)] {

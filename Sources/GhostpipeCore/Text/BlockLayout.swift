@@ -19,8 +19,18 @@ public enum BlockLayout {
     /// `graphemes` are extended grapheme clusters in reading order, with `"\n"` between lines.
     /// `boxWidth`: the box the rows are aligned in (defaults to the widest row).
     public static func layout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
-                              tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil) -> Block {
-        var flow = FlowLayout(width: width, tabWidth: tabWidth)
+                              tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil,
+                              startColumn: Int = 0) -> Block {
+        mappedLayout(graphemes, width: width, alignment: alignment, tabWidth: tabWidth, boxWidth: boxWidth,
+                     widths: measured, startColumn: startColumn).block
+    }
+
+    /// `layout`, and for each grapheme the index of its glyph in the block (-1 for what draws
+    /// nothing: spaces, line breaks, zero-width clusters).
+    public static func mappedLayout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
+                                    tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil,
+                                    startColumn: Int = 0) -> (block: Block, glyphOf: [Int]) {
+        var flow = FlowLayout(width: width, tabWidth: tabWidth, column: startColumn)
         var placements: [Placement] = []
         placements.reserveCapacity(graphemes.count)
         var widths: [Int] = []
@@ -37,12 +47,14 @@ public enum BlockLayout {
         placements += flow.drain()
 
         var glyphs: [Glyph] = []
+        var glyphOf = [Int](repeating: -1, count: graphemes.count)
         var rowWidths: [Int: Int] = [:]
         var rows = 0
         for (k, g) in graphemes.enumerated() {
             let p = placements[k]
             rows = max(rows, p.row + (kinds[k] == .newline ? 0 : 1))
             guard p.width > 0, !kinds[k].isBlank, widths[k] > 0 else { continue }
+            glyphOf[k] = glyphs.count
             glyphs.append(Glyph(g.text, row: p.row, column: p.column, width: p.width, style: g.style, reveal: g.reveal))
             rowWidths[p.row] = max(rowWidths[p.row] ?? 0, p.column + p.width)
         }
@@ -56,7 +68,7 @@ public enum BlockLayout {
                 glyphs[i].column += alignment == .center ? slack / 2 : slack
             }
         }
-        return Block(glyphs: glyphs, rows: rows, columns: box, end: Placement(row: flow.row, column: flow.column, width: 0))
+        return (Block(glyphs: glyphs, rows: rows, columns: box, end: Placement(row: flow.row, column: flow.column, width: 0)), glyphOf)
     }
 
     /// Splits a string into styled graphemes.

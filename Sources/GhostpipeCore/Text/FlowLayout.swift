@@ -38,11 +38,12 @@ public struct FlowLayout {
     private var wordDecided = false
     private var placed: [Placement] = []
 
-    /// Starts at the beginning of document row `row`.
-    public init(width: Int, tabWidth: Int = 8, row: Int = 0) {
+    /// Starts at document row `row`, `column` (0, or where a prompt or earlier text left off).
+    public init(width: Int, tabWidth: Int = 8, row: Int = 0, column: Int = 0) {
         self.width = max(1, width)
         self.tabWidth = max(1, tabWidth)
         self.row = row
+        self.column = max(0, min(column, self.width))
     }
 
     /// Number of graphemes added but not yet placed.

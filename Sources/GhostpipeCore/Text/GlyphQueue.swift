@@ -116,6 +116,12 @@ public struct GlyphQueue {
     }
     public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
 
+    /// Moves grapheme `k`'s instant (shown at once after a key).
+    public mutating func setInstant(_ k: Int, _ instant: Nanoseconds) { instants[k] = instant }
+
+    /// Marks graphemes from `k` on as not yet presented (redrawn after a relayout).
+    public mutating func rewindHead(to k: Int) { head = max(0, min(head, k)) }
+
     /// Marks graphemes up to `k` (exclusive) as presented.
     public mutating func advanceHead(to k: Int) { head = max(head, min(k, ends.count)) }
 

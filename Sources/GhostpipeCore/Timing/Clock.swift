@@ -11,6 +11,8 @@ public struct Wake: Sendable {
     public var idle = false
     /// Descriptors that are readable (indices into the `descriptors` argument).
     public var readable: [Int] = []
+    /// Descriptors that can be written without blocking (indices into the `writers` argument).
+    public var writable: [Int] = []
     public init() {}
 }
 
@@ -19,9 +21,28 @@ public struct Wake: Sendable {
 public protocol Clock: AnyObject {
     /// The current instant.
     func now() -> Nanoseconds
-    /// Waits until `deadline` (nil: no deadline), until one of `descriptors` is readable, or until
-    /// `idleTimeout` of real time passes with none readable — whichever comes first.
-    func wait(until deadline: Nanoseconds?, descriptors: [Int32], idleTimeout: Nanoseconds?) -> Wake
+    /// Waits until `deadline` (nil: no deadline), until one of `descriptors` is readable or one of
+    /// `writers` writable, or until `idleTimeout` of real time passes with none ready — whichever
+    /// comes first.
+    func wait(until deadline: Nanoseconds?, descriptors: [Int32], writers: [Int32], idleTimeout: Nanoseconds?) -> Wake
+}
+
+extension Clock {
+    public func wait(until deadline: Nanoseconds?, descriptors: [Int32], idleTimeout: Nanoseconds?) -> Wake {
+        wait(until: deadline, descriptors: descriptors, writers: [], idleTimeout: idleTimeout)
+    }
+}
+
+/// pollfds for readers then writers.
+private func pollDescriptors(_ readers: [Int32], _ writers: [Int32]) -> [pollfd] {
+    readers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } + writers.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+}
+
+/// Splits poll results into readable and writable indices.
+private func ready(_ fds: [pollfd], readers: Int, into wake: inout Wake) {
+    for i in fds.indices where fds[i].revents != 0 {
+        if i < readers { wake.readable.append(i) } else { wake.writable.append(i - readers) }
+    }
 }
 
 /// CLOCK_MONOTONIC: deadlines are absolute instants on it, so sleeping late once never delays what
@@ -39,9 +60,9 @@ public final class MonotonicClock: Clock {
         return Nanoseconds(ts.tv_sec) * Time.second + Nanoseconds(ts.tv_nsec)
     }
 
-    public func wait(until deadline: Nanoseconds?, descriptors: [Int32], idleTimeout: Nanoseconds?) -> Wake {
+    public func wait(until deadline: Nanoseconds?, descriptors: [Int32], writers: [Int32], idleTimeout: Nanoseconds?) -> Wake {
         var wake = Wake()
-        if descriptors.isEmpty && idleTimeout == nil {
+        if descriptors.isEmpty && writers.isEmpty && idleTimeout == nil {
             guard let deadline else { pause(); return wake }  // nothing could ever wake us but a signal
             var ts = timespec(tv_sec: Int(deadline / Time.second), tv_nsec: Int(deadline % Time.second))
             let result = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
@@ -52,10 +73,10 @@ public final class MonotonicClock: Clock {
         var timeout: Nanoseconds = -1
         if let deadline { timeout = max(0, deadline - start) }
         if let idleTimeout { timeout = timeout < 0 ? idleTimeout : min(timeout, idleTimeout) }
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = pollDescriptors(descriptors, writers)
         let count = fds.withUnsafeMutableBufferPointer { gp_ppoll($0.baseAddress, UInt($0.count), timeout) }
         if count > 0 {
-            wake.readable = fds.indices.filter { fds[$0].revents != 0 }
+            ready(fds, readers: descriptors.count, into: &wake)
         } else if count == 0 {
             if let deadline, now() >= deadline { wake.deadline = true } else { wake.idle = idleTimeout != nil }
         }
@@ -76,29 +97,29 @@ public final class VirtualClock: Clock {
     /// Moves the clock (for tests).
     public func advance(to instant: Nanoseconds) { current = max(current, instant) }
 
-    public func wait(until deadline: Nanoseconds?, descriptors: [Int32], idleTimeout: Nanoseconds?) -> Wake {
+    public func wait(until deadline: Nanoseconds?, descriptors: [Int32], writers: [Int32], idleTimeout: Nanoseconds?) -> Wake {
         var wake = Wake()
-        if !descriptors.isEmpty {
-            // Ready input first, without waiting.
-            wake.readable = Self.poll(descriptors, timeout: 0)
-            if !wake.readable.isEmpty { return wake }
+        if !descriptors.isEmpty || !writers.isEmpty {
+            // Ready descriptors first, without waiting.
+            Self.poll(descriptors, writers, timeout: 0, into: &wake)
+            if !wake.readable.isEmpty || !wake.writable.isEmpty { return wake }
         }
         if let deadline {
             current = max(current, deadline)
             wake.deadline = true
             return wake
         }
-        if descriptors.isEmpty { wake.idle = true; return wake }
+        if descriptors.isEmpty && writers.isEmpty { wake.idle = true; return wake }
         let timeout = idleTimeout.map { Int32(clamping: $0 / Time.millisecond) } ?? -1
-        wake.readable = Self.poll(descriptors, timeout: timeout)
-        wake.idle = wake.readable.isEmpty
+        Self.poll(descriptors, writers, timeout: timeout, into: &wake)
+        wake.idle = wake.readable.isEmpty && wake.writable.isEmpty
         return wake
     }
 
-    static func poll(_ descriptors: [Int32], timeout: Int32) -> [Int] {
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    private static func poll(_ readers: [Int32], _ writers: [Int32], timeout: Int32, into wake: inout Wake) {
+        var fds = pollDescriptors(readers, writers)
         let count = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeout) }
-        guard count > 0 else { return [] }
-        return fds.indices.filter { fds[$0].revents != 0 }
+        guard count > 0 else { return }
+        ready(fds, readers: readers.count, into: &wake)
     }
 }

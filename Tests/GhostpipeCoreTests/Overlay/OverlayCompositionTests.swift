@@ -59,8 +59,9 @@ import Testing
         real.feed("before the overlay\r\n$ ")
         let program = TerminalEmulator(rows: Self.rows - Self.bandRows, columns: Self.columns)
         let screen = OverlayScreen(columns: Self.columns, rows: Self.rows, programRows: Self.rows - Self.bandRows)
-        let display = OverlayDisplay(sink: EmulatorSink(real), target: .terminal, columns: Self.columns, rows: Self.rows, depth: .truecolor)
-        try display.enter(stamp: 0)
+        let display = Screen(sink: EmulatorSink(real), width: Self.columns, height: Self.rows, depth: .truecolor,
+                             kind: .fullScreen(alternate: true))
+        try display.enter(at: 0)
         #expect(real.isAlternateScreen)
         screen.setBand(Self.band)
         for round in 0..<300 {
@@ -69,7 +70,7 @@ import Testing
             let cut = Int(random.next() % UInt64(piece.count + 1))
             program.feed(Array(piece[..<cut]))
             screen.update(program: program)
-            try display.draw(screen.frame, modes: program.modes, stamp: Nanoseconds(round))
+            try display.draw(screen.frame, modes: program.modes, at: Nanoseconds(round))
             for (i, row) in Self.band.enumerated() {
                 #expect(real.row(Self.rows - Self.bandRows + i) == row, "band row \(i) on the terminal, round \(round)")
             }
@@ -81,9 +82,9 @@ import Testing
         }
         program.feed("\u{1B}[?25l\u{1B}[?1h\u{1B}[?1000h")
         screen.update(program: program)
-        try display.draw(screen.frame, modes: program.modes, stamp: 400)
+        try display.draw(screen.frame, modes: program.modes, at: 400)
         #expect(!real.cursorVisible && real.modes.applicationCursorKeys)
-        try display.leave(stamp: 401)
+        try display.leave(at: 401)
         #expect(!real.isAlternateScreen)
         #expect(real.cursorVisible)
         #expect(real.modes == TerminalModes())
@@ -94,7 +95,7 @@ import Testing
     @Test func theEmergencyRestoreLeavesEveryModeOff() {
         let real = TerminalEmulator(rows: 5, columns: 20)
         real.feed("\u{1B}[?1049h\u{1B}[?1;66;2004;1004;1003;1006h\u{1B}=\u{1B}[?25l\u{1B}[1;31m")
-        real.feed(OverlayDisplay.emergencyRestore)
+        real.feed(Screen.emergencyRestore)
         #expect(!real.isAlternateScreen && real.cursorVisible && real.modes == TerminalModes())
     }
 

@@ -17,13 +17,25 @@ enum OverlaySupport {
         return s
     }
 
-    /// The band's rows as text at each of `instants` (advanced in 10 ms steps up to each).
-    static func bandTexts(_ band: OverlayBand, at instants: [Nanoseconds], from start: Nanoseconds = 0) throws -> [[String]] {
+    /// A band for `arguments` (an `--overlay` command line) on a `columns` × `rows` terminal.
+    static func band(_ arguments: [String], columns: Int = 40, rows: Int = 12, messages: ((String) -> Void)? = nil) throws -> OverlayBand {
+        OverlayBand(settings: try session(arguments, columns: columns, rows: rows).showSettings, columns: columns,
+                    screenRows: rows, origin: 0, report: messages ?? { _ in })
+    }
+
+    /// The band's rows as text at each of `instants`, SOURCE arriving as `input` (advanced in 10 ms
+    /// steps up to each, as the event loop would on a virtual clock).
+    static func bandTexts(_ band: OverlayBand, input: ScriptedInput? = nil, at instants: [Nanoseconds],
+                          from start: Nanoseconds = 0) throws -> [[String]] {
+        let source = input.map { InputEvents($0, demand: band.show) }
         var t = start
         var result: [[String]] = []
         for instant in instants {
             while t <= instant {
-                _ = try band.advance(to: t)
+                while let source, let due = source.interest(at: t).instant, due <= t {
+                    try source.wake(SourceWake(readable: false, due: true, idle: false), at: t) { try band.show.handle($0, at: t) }
+                }
+                _ = try band.show.advance(to: t)
                 t += 10 * Time.millisecond
             }
             result.append(band.view().map(text))

@@ -9,8 +9,8 @@ enum EffectTexts {
     static let all = [ascii, korean, emoji]
 }
 
-/// Drives effects directly (into a `Frame`) and through the block pipeline (BlockPerformance, Player,
-/// VirtualClock, MemorySink), and checks what every effect must guarantee.
+/// Drives effects directly (into a `Frame`) and through the show (a paragraph at a time, on a virtual
+/// clock, into a MemorySink), and checks what every effect must guarantee.
 enum EffectHarness {
     static func block(_ text: String, width: Int = 40, style: Style = .plain) -> Block {
         BlockLayout.layout(BlockLayout.graphemes(text, style: style), width: width)
@@ -68,15 +68,17 @@ enum EffectHarness {
                 sourceLocation: sourceLocation)
     }
 
-    /// `text` revealed by `effect` through BlockPerformance on a virtual clock.
+    /// `text` revealed by `effect` through the show on a virtual clock.
     static func play(_ effect: any Effect, _ text: String, columns: Int = 40, rows: Int = 12,
                      context: EffectContext = EffectContext(), duration: Nanoseconds? = nil) throws -> MemorySink {
         let sink = MemorySink()
-        let stage = Stage(sink: sink, width: columns, height: rows, depth: context.depth)
-        let performance = BlockPerformance(stage: stage, effect: effect, context: context, duration: duration,
-                                           instant: false, recording: false)
-        let input = ScriptedInput([(0, Array(text.utf8))])
-        _ = try Player(performance: performance, input: input, clock: VirtualClock()).run()
+        var settings = ShowSettings()
+        settings.effect = effect
+        settings.context = context
+        settings.pacing.duration = duration
+        settings.format = .text
+        try Playback.run(settings, output: Playback.screen(sink, columns: columns, rows: rows, depth: context.depth),
+                         input: ScriptedInput([(0, Array(text.utf8))]))
         return sink
     }
 

@@ -1,12 +1,36 @@
 import Foundation
 @testable import GhostpipeCore
 
+/// Runs a show on a virtual clock: scripted input arriving at virtual instants, the one event loop,
+/// and everything written kept with the instant it was written at.
+enum Playback {
+    /// Plays `input` through a show with `settings` into `output`.
+    @discardableResult
+    static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, clock: VirtualClock = VirtualClock(),
+                    widths: MeasuredWidths? = nil, report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
+        let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
+        let outcome = try EventLoop(clock: clock, sources: [InputEvents(input, demand: show)]).run(show)
+        return (outcome, show)
+    }
+
+    /// A screen of `columns` × `rows` drawing into `sink`.
+    static func screen(_ sink: MemorySink, columns: Int, rows: Int, depth: ColorDepth = .truecolor) -> ScreenOutput {
+        ScreenOutput(Screen(sink: sink, width: columns, height: rows, depth: depth), carriesTime: false)
+    }
+
+    /// Chunks at seconds as scripted input.
+    static func input(_ chunks: [(Double, String)]) -> ScriptedInput {
+        ScriptedInput(chunks.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) })
+    }
+}
+
 /// One run of ghostpipe in-process on a virtual clock: the command line, scripted input arriving at
 /// virtual instants, and everything written with the instant it was written at.
 struct VirtualRun {
     var output = MemorySink()
-    var outcome: Player.Outcome = .finished
+    var outcome: Outcome = .finished
     var session: Session
+    var messages: [String] = []
 
     /// `arguments` as on the command line (files are ignored; input comes from `input`).
     init(_ arguments: [String], input: [(at: Double, text: String)], terminal: (columns: Int, rows: Int)? = nil,
@@ -16,14 +40,15 @@ struct VirtualRun {
 
     /// Input as raw bytes (which may be invalid UTF-8), arriving at the given seconds.
     init(_ arguments: [String], bytes input: [(at: Double, bytes: [UInt8])], terminal: (columns: Int, rows: Int)? = nil,
-         environment: [String: String] = ["TERM": "xterm-256color"]) throws {
+         environment: [String: String] = ["TERM": "xterm-256color"], recording: MemorySink? = nil) throws {
         let options = try ArgumentParser.parse(arguments)
         session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: terminal != nil, terminalSize: terminal, environment: environment))
-        let clock = VirtualClock()
-        let performance = try session.textPerformance(stdout: output, recording: nil, origin: 0)
-        let source = ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) })
-        outcome = try Player(performance: performance, input: source, clock: clock).run()
+        let out = try session.output(stdout: output, recording: recording, origin: 0)
+        var collected: [String] = []
+        (outcome, _) = try Playback.run(session.showSettings, output: out,
+                                        input: ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) })) { collected.append($0) }
+        messages = collected
     }
 
     init(_ arguments: [String], text: String, terminal: (columns: Int, rows: Int)? = nil) throws {

@@ -24,13 +24,14 @@ func visibleText(_ bytes: [UInt8]) -> String {
 
 @Suite struct BlockReveals {
     func run(_ chunks: [(Double, String)], columns: Int = 30, rows: Int = 8, duration: Nanoseconds? = nil,
-             instant: Bool = false) throws -> (MemorySink, Player.Outcome) {
+             instant: Bool = false) throws -> (MemorySink, Outcome) {
         let sink = MemorySink()
-        let stage = Stage(sink: sink, width: columns, height: rows, depth: .truecolor)
-        let performance = BlockPerformance(stage: stage, effect: AppearAtHalf(), context: EffectContext(),
-                                           duration: duration, instant: instant, recording: false)
-        let input = ScriptedInput(chunks.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) })
-        let outcome = try Player(performance: performance, input: input, clock: VirtualClock()).run()
+        var settings = ShowSettings()
+        settings.effect = AppearAtHalf()
+        settings.pacing.duration = duration
+        settings.instant = instant
+        settings.format = .text
+        let (outcome, _) = try Playback.run(settings, output: Playback.screen(sink, columns: columns, rows: rows), input: Playback.input(chunks))
         return (sink, outcome)
     }
 

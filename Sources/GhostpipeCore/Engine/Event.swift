@@ -1,0 +1,46 @@
+/// Everything that can happen to ghostpipe while it runs, from any source, as one type: the event
+/// loop turns descriptors, signals and instants into these and hands them to its handler.
+public enum Event {
+    /// The next input file begins (`-` for standard input). Each file is detected on its own.
+    case inputFile(String)
+    /// Bytes of the input, valid only while the event is handled.
+    case input(UnsafeBufferPointer<UInt8>)
+    /// The input paused while part of it is held back (an unfinished word or cluster).
+    case inputPaused
+    /// All input has been read.
+    case inputEnded
+    /// A key from the terminal, decoded.
+    case key(Key)
+    /// Bytes typed on the terminal, as typed (the overlay hands them to its program).
+    case typed(UnsafeBufferPointer<UInt8>)
+    /// Bytes the overlay's program wrote on its pseudo-terminal.
+    case programOutput(UnsafeBufferPointer<UInt8>)
+    /// The overlay's program closed its terminal.
+    case programClosed
+    /// The terminal is now this size.
+    case resized(columns: Int, rows: Int)
+    /// The process is about to stop (Ctrl-Z): give the terminal back as it was found.
+    case suspending
+    /// Continued after our own stop, which lasted `pause` (a stop counts as a pause).
+    case resumed(pause: Nanoseconds)
+    /// Continued by someone else's SIGCONT: the terminal may have been used meanwhile.
+    case continued
+    /// A child process changed state (SIGCHLD).
+    case childChanged
+    /// SIGINT, SIGTERM or SIGHUP: restore the terminal and end.
+    case signal(Signal)
+}
+
+/// How a run ended: the exit status follows from it.
+public enum Outcome: Equatable, Sendable {
+    /// Everything was shown.
+    case finished
+    /// The user pressed `q`.
+    case quit
+    /// Stopped by a signal: exit status 128 + N.
+    case interrupted(Signal)
+    /// The reader of our output went away (`ghostpipe big.txt | head -1`): end quietly.
+    case brokenPipe
+    /// The overlay's program ended with this status (128 + N if signal N ended it).
+    case programEnded(status: Int32)
+}

@@ -1,0 +1,67 @@
+/// What the handler of the input says about it: whether it wants more now (backpressure keeps
+/// memory bounded on endless input) and whether it holds part of it back waiting for what follows.
+public protocol InputDemand: AnyObject {
+    var wantsInput: Bool { get }
+    /// An unfinished grapheme or word is held: a pause in the input of `idleFlush` shows it.
+    var holdsPartialInput: Bool { get }
+}
+
+/// The input (FILE arguments or stdin, or scripted chunks in tests) as events: `.inputFile` when a
+/// file begins, `.input` as bytes arrive, `.inputPaused` when it stays quiet while something is
+/// held, `.inputEnded` at the end. Reads only while the handler wants input.
+public final class InputEvents: EventSource {
+    private let source: any ByteSource
+    private weak var demand: (any InputDemand)?
+    /// An input that pauses this long shows a word or grapheme it was holding back.
+    public var idleFlush: Nanoseconds = 300 * Time.millisecond
+    private var lastInput: Nanoseconds?
+    private var ended = false
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    public init(_ source: any ByteSource, demand: any InputDemand) {
+        self.source = source
+        self.demand = demand
+    }
+
+    public func interest(at now: Nanoseconds) -> Interest {
+        guard !ended, let demand, demand.wantsInput else { return .none }
+        var interest = Interest()
+        let last = lastInput ?? now
+        if lastInput == nil { lastInput = now }
+        if let fd = source.descriptor {
+            interest.descriptor = fd
+            if demand.holdsPartialInput { interest.idleTimeout = max(0, last + idleFlush - now) }
+        } else {
+            // Nothing to poll: bytes read ahead, the end of the files, or scripted input. Read when
+            // due, which is now unless the input names an instant; a pause is an instant too.
+            interest.instant = source.nextArrival ?? now
+            if demand.holdsPartialInput { interest.instant = min(interest.instant!, last + idleFlush) }
+        }
+        return interest
+    }
+
+    public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
+        let scripted = source.descriptor == nil
+        if wake.readable || (scripted && (source.nextArrival ?? now) <= now) {
+            let result = buffer.withUnsafeMutableBytes { source.read(into: $0, now: now) }
+            switch result {
+            case .bytes(let n):
+                lastInput = now
+                try buffer.withUnsafeBufferPointer { try deliver(.input(UnsafeBufferPointer(rebasing: $0[..<n]))) }
+            case .file(let name):
+                lastInput = now
+                try deliver(.inputFile(name))
+            case .end:
+                ended = true
+                try deliver(.inputEnded)
+            case .notReady:
+                break
+            }
+            return
+        }
+        if let demand, demand.holdsPartialInput, wake.idle || (scripted && now >= (lastInput ?? now) + idleFlush) {
+            lastInput = now
+            try deliver(.inputPaused)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// Every subtitle format ghostpipe reads, in the order they are tried; everything else is text.
+/// `--format` values, `--help` and messages come from here.
+public enum FormatCatalog {
+    public static let parsers: [any SubtitleParser] = [
+        WebVTTFormat(),
+        SubRipFormat(),
+    ]
+
+    public static func parser(named name: String) -> (any SubtitleParser)? {
+        let lower = name.lowercased()
+        return parsers.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+
+    /// `text, vtt, srt` for messages and help.
+    public static var names: [String] { ["text"] + parsers.map(\.name) }
+
+    /// "SubRip or WebVTT" for messages.
+    public static var titles: String {
+        let titles = parsers.map(\.title)
+        return titles.count > 1 ? titles.dropLast().joined(separator: ", ") + " or " + titles.last! : titles.joined()
+    }
+
+    /// What a file is, from its first 64 KiB (decoded) and its name: content first — a format whose
+    /// content matches — then the extension, else text.
+    public static func detect(fileName: String?, prefix: String) -> SubtitleFormat {
+        let head = String(prefix.utf8.prefix(1 << 16)) ?? String(decoding: prefix.utf8.prefix(1 << 16), as: UTF8.self)
+        if let parser = parsers.first(where: { $0.matches(head) }) { return SubtitleFormat(parser.name) }
+        if let fileName, let dot = fileName.lastIndex(of: ".") {
+            let ext = fileName[fileName.index(after: dot)...].lowercased()
+            if let parser = parsers.first(where: { $0.extensions.contains(ext) }) { return SubtitleFormat(parser.name) }
+        }
+        return .text
+    }
+
+    /// `detect` on raw bytes: UTF-8 leniently, or UTF-16 after its byte order mark.
+    public static func detect(fileName: String?, prefix bytes: [UInt8]) -> SubtitleFormat {
+        detect(fileName: fileName, prefix: roughText(bytes.prefix(1 << 16)))
+    }
+
+    /// Decides the format of a stream from what has arrived so far, as early as its first lines
+    /// allow; nil while more is needed. At the end of the stream (or with 64 KiB) `detect` decides.
+    public static func sniff(_ prefix: [UInt8], fileName: String?, atEnd: Bool) -> SubtitleFormat? {
+        if atEnd || prefix.count >= 1 << 16 { return detect(fileName: fileName, prefix: prefix) }
+        let text = Array(roughText(prefix[...]).utf8)
+        // Complete lines only; the last one may still be arriving.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).dropLast()
+            .filter { line in line.contains { !($0 == 0x20 || $0 == 0x09) } }
+        if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = first.dropFirst(3) }
+        guard !lines.isEmpty else { return nil }  // blank lines so far: a subtitle file may start so
+        var unsure = false
+        for parser in parsers {
+            switch parser.recognize(Array(lines.prefix(8))) {
+            case .yes: return SubtitleFormat(parser.name)
+            case .needMore: unsure = true
+            case .no: continue
+            }
+        }
+        return unsure && lines.count < 8 ? nil : .text
+    }
+
+    /// Whether a stream that paused before its first line was complete is surely text: nothing
+    /// there could begin a subtitle file's first line (a digit, a signature's letter, a BOM, `[`, `<`).
+    public static func cannotBeSubtitles(_ prefix: [UInt8]) -> Bool {
+        var bytes = prefix[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
+        return !(Bytes.isDigit(first) || first == UInt8(ascii: "W") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
+                 || first == 0xFF || first == 0xFE || first == 0x2D)
+    }
+
+    /// Bytes as text for recognising a format: UTF-16 after its byte order mark, else UTF-8 leniently.
+    static func roughText(_ bytes: ArraySlice<UInt8>) -> String {
+        let little = bytes.starts(with: [0xFF, 0xFE]), big = bytes.starts(with: [0xFE, 0xFF])
+        guard little || big else { return String(decoding: bytes, as: UTF8.self) }
+        var units: [UInt16] = []
+        var i = bytes.startIndex + 2
+        while i + 1 < bytes.endIndex {
+            let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+            units.append(little ? a | b << 8 : a << 8 | b)
+            i += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+}
+
+extension SubtitleFormat {
+    /// See `FormatCatalog.detect`.
+    public static func detect(fileName: String?, prefix: String) -> SubtitleFormat { FormatCatalog.detect(fileName: fileName, prefix: prefix) }
+    public static func detect(fileName: String?, prefix: [UInt8]) -> SubtitleFormat { FormatCatalog.detect(fileName: fileName, prefix: prefix) }
+    /// See `FormatCatalog.sniff`.
+    public static func sniff(_ prefix: [UInt8], fileName: String?, atEnd: Bool) -> SubtitleFormat? {
+        FormatCatalog.sniff(prefix, fileName: fileName, atEnd: atEnd)
+    }
+    public static func cannotBeSubtitles(_ prefix: [UInt8]) -> Bool { FormatCatalog.cannotBeSubtitles(prefix) }
+}
+
+/// Parsing by format.
+public enum Subtitles {
+    /// Parses `text` as `format` (no cues for text).
+    public static func parse(_ text: String, as format: SubtitleFormat) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        format.parser?.parse(text) ?? (CueList(), [])
+    }
+}

@@ -1,0 +1,50 @@
+/// Where a show goes: the terminal, a recording of it (cast), a pipe (plain) or another program
+/// (json) — four implementations of one protocol. The show tells each what happens in meaning-level
+/// events: graphemes shown, a cue shown, a frame at an instant. Screens (terminal, cast, the
+/// overlay's band) take frames and ignore the rest; text outputs (plain, json) take graphemes and
+/// cues and have no screen.
+public protocol Output: AnyObject {
+    /// Frames go here: terminal, cast and the overlay's band. Nil for text outputs.
+    var screen: Screen? { get }
+    /// Whether what it writes carries time (json, cast, a recording beside the terminal): then
+    /// `--instant` still walks the timeline instead of showing everything at once.
+    var carriesTime: Bool { get }
+    /// Whether it gets the input byte for byte (plain output to a pipe): no sanitizing, no layout.
+    var takesRawBytes: Bool { get }
+    /// Graphemes `range` of `queue` are shown, each at `queue.instants[k]`.
+    func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws
+    /// Text shown by an effect, a grapheme at a time in reading order, each with its instant.
+    func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws
+    /// A subtitle cue starts now; `start` and `end` are its times on the clock since the show began.
+    func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
+}
+
+/// A grapheme and the instant an effect shows it in its final look.
+public struct TimedGrapheme: Sendable {
+    public var text: String
+    public var time: Nanoseconds
+    public init(_ text: String, time: Nanoseconds) {
+        self.text = text
+        self.time = time
+    }
+}
+
+extension Output {
+    public var screen: Screen? { nil }
+    public var takesRawBytes: Bool { false }
+    public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {}
+    public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {}
+    public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {}
+}
+
+/// The terminal, or an asciicast recording of it (`-o cast`, `--record`): frames drawn by the
+/// one `Screen`.
+public final class ScreenOutput: Output {
+    public let screen: Screen?
+    public let carriesTime: Bool
+
+    public init(_ screen: Screen, carriesTime: Bool) {
+        self.screen = screen
+        self.carriesTime = carriesTime
+    }
+}

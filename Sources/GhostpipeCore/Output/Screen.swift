@@ -1,0 +1,180 @@
+/// The one owner of a renderer and the bytes it writes: every frame ghostpipe draws on a terminal
+/// (or into a recording of one, or on the overlay band's little terminal) goes through here.
+///
+/// - Inline (playback): frames are document rows inside the scrollback, drawn with relative moves
+///   from wherever the cursor was when ghostpipe started; rows are created below as needed.
+/// - Full screen (the overlay): the alternate screen on a terminal, a whole-screen frame at the top
+///   left; the program's modes (cursor keys, mouse, paste…) are mirrored and switched off on leaving.
+///
+/// The cursor shows where a frame says (the typewriter's head) and is hidden while it says nowhere
+/// (an effect animating); attributes are off and the cursor shown whenever the terminal is handed
+/// back (`suspend`, `finish`, `leave`).
+public final class Screen {
+    public enum Kind: Equatable {
+        case inline
+        /// `alternate`: switch to the terminal's alternate screen (not in a recording).
+        case fullScreen(alternate: Bool)
+    }
+
+    private let sink: any ByteSink
+    private let kind: Kind
+    private var renderer: TerminalRenderer
+    /// Whether the terminal shows its cursor (nil: unknown).
+    private var cursorShown: Bool?
+    /// A recording gets resizes as events of their own.
+    private let recorder: CastRecorder?
+    /// Full screen: the modes as mirrored on the terminal, and whether it is taken.
+    private var mirrored = TerminalModes()
+    public private(set) var isEntered = false
+
+    public init(sink: any ByteSink, width: Int, height: Int, depth: ColorDepth, kind: Kind = .inline,
+                recorder: CastRecorder? = nil) {
+        self.sink = sink
+        self.kind = kind
+        self.recorder = recorder
+        renderer = TerminalRenderer(width: width, height: height, depth: depth)
+        cursorShown = kind == .inline ? true : nil
+    }
+
+    public var width: Int { renderer.width }
+    public var height: Int { renderer.height }
+    public var depth: ColorDepth { renderer.depth }
+    /// The document row the cursor is on now.
+    public var cursorRow: Int { renderer.currentRow }
+    /// The lowest document row drawn so far.
+    public var bottomRow: Int { renderer.bottomRow }
+    private var isFullScreen: Bool { kind != .inline }
+
+    /// Draws `frame` (rows `reserving` are made to exist first: a band at the bottom), mirrors
+    /// `modes` (full screen), and shows the cursor where the frame says or hides it.
+    public func draw(_ frame: Frame, reserving: Range<Int>? = nil, modes: TerminalModes? = nil, at stamp: Nanoseconds) throws {
+        if isFullScreen && !isEntered { return }
+        var body: [UInt8] = []
+        if let reserving, reserving.upperBound > 0 { renderer.reserve(through: reserving.upperBound - 1, into: &body) }
+        renderer.render(frame, into: &body)
+        var out: [UInt8] = []
+        let show = frame.cursor != nil
+        if isFullScreen {
+            // Hidden while drawing, so it does not flit about, then shown where the frame says.
+            if !body.isEmpty {
+                if cursorShown != false { out += ANSI.hideCursor }
+                out += body
+                if show { out += ANSI.showCursor }
+                cursorShown = show
+            } else if cursorShown != show {
+                out += show ? ANSI.showCursor : ANSI.hideCursor
+                cursorShown = show
+            }
+        } else {
+            // Inline it hides while an effect animates and shows again where a frame places it
+            // (the typewriter's head: it never has to hide at all).
+            if !show && cursorShown != false && !body.isEmpty { out += ANSI.hideCursor; cursorShown = false }
+            out += body
+            if show && cursorShown != true { out += ANSI.showCursor; cursorShown = true }
+        }
+        if case .fullScreen(alternate: true) = kind, let modes, modes != mirrored {
+            out += modes.sequences(changingFrom: mirrored)
+            mirrored = modes
+        }
+        guard !out.isEmpty else { return }
+        try sink.write(out, at: stamp)
+    }
+
+    /// Something drew over the cursor's row (a width probe): redraw it with the next frame.
+    public func invalidateCursorRow() { renderer.invalidateCursorRow() }
+
+    // MARK: - Inline
+
+    /// Asks the terminal where its cursor is now (its column, 0-based), when it can be asked.
+    public var cursorColumnReport: (() -> Int?)?
+
+    /// Draws afresh at a new size, or after `fg`: a new renderer numbering the cursor's line as
+    /// document row `fromRow`. With `clearing` (a resize) the old region from `fromRow` down is
+    /// erased first, wherever a terminal that reflows lines has moved it (the terminal is asked where
+    /// the cursor is when that matters); after `fg` the cursor is on a fresh line and nothing is erased.
+    public func restart(columns: Int, rows: Int, fromRow: Int, clearing: Bool, at stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        if clearing {
+            let reported = renderer.mayHaveReflowed(from: fromRow, newWidth: columns) ? cursorColumnReport?() : nil
+            renderer.clearFrom(row: fromRow, newHeight: rows, newWidth: columns, reportedColumn: reported, into: &out)
+        } else {
+            out.append(0x0D)
+        }
+        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: fromRow)
+        if let recorder, clearing { try recorder.resize(columns: columns, rows: rows, at: stamp) }
+        try sink.write(out, at: stamp)
+    }
+
+    /// Attributes off and the cursor shown, before the terminal is handed back (Ctrl-Z).
+    public func suspend(at stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        renderer.resetAttributes(into: &out)
+        if cursorShown != true { out += ANSI.showCursor; cursorShown = true }
+        try sink.write(out, at: stamp)
+    }
+
+    /// Leaves the cursor at (`row`, `column`) as plain output would, attributes off, cursor shown; or,
+    /// `interrupted`, on a fresh line below everything drawn.
+    public func finish(row: Int, column: Int, interrupted: Bool, at stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        if interrupted { renderer.finishInterrupted(into: &out) } else { renderer.finish(atRow: row, column: column, into: &out) }
+        if cursorShown != true { out += ANSI.showCursor; cursorShown = true }
+        try sink.write(out, at: stamp)
+    }
+
+    // MARK: - Full screen
+
+    /// Takes the screen: the alternate screen (on a terminal), cleared, the cursor at the top left.
+    /// The next frame is drawn whole.
+    public func enter(at stamp: Nanoseconds) throws {
+        var out: [UInt8] = []
+        if case .fullScreen(alternate: true) = kind { out += ANSI.alternateScreenOn }
+        out += ANSI.home + ANSI.eraseScreen
+        renderer = TerminalRenderer(width: renderer.width, height: renderer.height, depth: renderer.depth)
+        cursorShown = nil
+        isEntered = true
+        try sink.write(out, at: stamp)
+    }
+
+    /// The full screen is now `columns` × `rows`: cleared, and the next frame drawn whole.
+    public func resizeFullScreen(columns: Int, rows: Int, at stamp: Nanoseconds) throws {
+        try recorder?.resize(columns: columns, rows: rows, at: stamp)
+        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth)
+        cursorShown = nil
+        guard isEntered else { return }
+        try sink.write(ANSI.resetAttributes + ANSI.home + ANSI.eraseScreen, at: stamp)
+    }
+
+    /// Gives the terminal back as it was: mirrored modes off, attributes off, the cursor shown, the
+    /// main screen (with the cursor where it was before `enter`). `keeping`: rows to leave in the
+    /// main screen after it, drawn inline from that cursor (a finished program's last screen, as
+    /// `script` or a plain run would leave it), with the cursor left at `keeping.cursor`.
+    public func leave(keeping last: Frame? = nil, at stamp: Nanoseconds) throws {
+        guard isEntered else { return }
+        isEntered = false
+        var out = TerminalModes().sequences(changingFrom: mirrored)
+        mirrored = TerminalModes()
+        out += ANSI.resetAttributes + ANSI.showCursor
+        cursorShown = true
+        if case .fullScreen(alternate: true) = kind { out += ANSI.alternateScreenOff }
+        if let last, !last.rows.isEmpty {
+            var inline = TerminalRenderer(width: last.width, height: renderer.height, depth: renderer.depth)
+            var frame = last
+            frame.cursor = nil
+            out.append(0x0D)
+            inline.render(frame, into: &out)
+            let cursor = last.cursor ?? Placement(row: last.end, column: 0, width: 0)
+            inline.finish(atRow: cursor.row, column: cursor.column, into: &out)
+        }
+        try sink.write(out, at: stamp)
+    }
+
+    /// What `leave` writes on a terminal whatever the state (for the signal handler's emergency
+    /// exit): every mode the overlay may mirror off, attributes off, the cursor shown, the main screen.
+    public static var emergencyRestore: [UInt8] {
+        // Cursor keys, keypad, bracketed paste, focus, every mouse tracking and encoding mode.
+        Array("\u{1B}[?1l\u{1B}>\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?9l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l".utf8)
+            + Array("\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1016l".utf8)
+            + ANSI.resetAttributes + ANSI.showCursor + ANSI.alternateScreenOff
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The overlay's program as an event source: what it writes on its pseudo-terminal arrives as
+/// `.programOutput` (a read yields to drawing and keys after `drainBudget`), its closing as
+/// `.programClosed`; keys and replies for it wait here until its terminal takes them.
+public final class ProgramTerminal: EventSource {
+    public let pty: PseudoTerminal
+    private let clock: any Clock
+    /// Reading the program's output yields to drawing and keys after this long.
+    public var drainBudget: Nanoseconds = 8 * Time.millisecond
+    public private(set) var isOpen = true
+    /// Bytes waiting for the program's terminal.
+    public private(set) var pending: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    public init(_ pty: PseudoTerminal, clock: any Clock) {
+        self.pty = pty
+        self.clock = clock
+        _ = fcntl(pty.master, F_SETFL, fcntl(pty.master, F_GETFL) | O_NONBLOCK)
+    }
+
+    public func interest(at now: Nanoseconds) -> Interest {
+        guard isOpen else { return .none }
+        return Interest(descriptor: pty.master, writer: pending.isEmpty ? nil : pty.master)
+    }
+
+    public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
+        if wake.writable { flush() }
+        if wake.readable { try drain(deliver) }
+    }
+
+    /// Keys or replies for the program: written now as far as its terminal takes them.
+    public func send(_ bytes: some Collection<UInt8>) {
+        guard isOpen, !bytes.isEmpty else { return }
+        pending.append(contentsOf: bytes)
+        flush()
+    }
+
+    private func flush() {
+        while !pending.isEmpty {
+            let n = pending.withUnsafeBytes { write(pty.master, $0.baseAddress, $0.count) }
+            if n > 0 { pending.removeFirst(n); continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno != EAGAIN { pending.removeAll() }  // the terminal is gone
+            return
+        }
+    }
+
+    /// Reads what the program wrote, until nothing more is waiting or `drainBudget` is spent.
+    private func drain(_ deliver: (Event) throws -> Void) throws {
+        let start = clock.now()
+        while isOpen {
+            let n = buffer.withUnsafeMutableBytes { read(pty.master, $0.baseAddress, $0.count) }
+            if n > 0 {
+                try buffer.withUnsafeBufferPointer { try deliver(.programOutput(UnsafeBufferPointer(rebasing: $0[..<n]))) }
+                if clock.now() - start >= drainBudget { return }
+                continue
+            }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
+            // EIO: every holder of the terminal closed it (the program ended, or let go of it).
+            isOpen = false
+            try deliver(.programClosed)
+        }
+    }
+
+    /// After the program ended: what it wrote last (the kernel may still be moving it to the master
+    /// side), until the terminal reports its end or stays quiet a moment (a child of the program may
+    /// hold it open).
+    public func drainAfterExit(_ deliver: (Event) throws -> Void) throws {
+        let deadline = clock.now() + Time.second
+        while isOpen && clock.now() < deadline {
+            var p = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 50) > 0 else { return }
+            try drain(deliver)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// A block on the scene: laid out in its final place, revealed by its effect from `start`.
+public struct Actor {
+    public var id = 0
+    public var block: Block
+    public var effect: any Effect
+    public var context: EffectContext
+    /// Instant the reveal starts.
+    public var start: Nanoseconds
+    public var duration: Nanoseconds
+    /// Instant it is cleared (cues); nil: it stays.
+    public var end: Nanoseconds?
+    /// Document row and column of the block's top-left cell.
+    public var row: Int
+    public var column: Int
+
+    public init(block: Block, effect: any Effect, context: EffectContext, start: Nanoseconds,
+                duration: Nanoseconds, end: Nanoseconds? = nil, row: Int, column: Int = 0) {
+        self.block = block
+        self.effect = effect
+        self.context = context
+        self.start = start
+        self.duration = duration
+        self.end = end
+        self.row = row
+        self.column = column
+    }
+
+    /// The reveal is over and it will never change again.
+    public func isSettled(at t: Nanoseconds) -> Bool { end == nil && t >= start + duration }
+
+    /// Rows of the block on screen at `t` (a typewriter's rows appear as it reaches them).
+    func rowsShown(at t: Nanoseconds) -> Int {
+        t >= start + duration ? block.rows : effect.rowsShown(block, elapsed: t - start, duration: duration)
+    }
+}
+
+/// What is on show, as a pure function of time: actors revealed by their effects, extra rows (a
+/// status line) and where the cursor rests. `frame(at:)` composes them; the `Screen` draws frames.
+///
+/// Rows are document rows (see `Frame`). In a band (`fixedRows`) the frame always covers the band,
+/// so a cue that ends leaves blank cells there and the renderer erases them. In the flow an actor
+/// whose reveal is over is final: `dropSettled` removes it and its rows leave the frame untouched.
+public final class Scene {
+    public private(set) var actors: [Actor] = []
+    /// Rows the frame always covers (a subtitle band, a credits viewport), if any.
+    public var fixedRows: Range<Int>?
+    /// Rows drawn over the actors (a status line), by document row.
+    public var extraRows: [Int: [Cell]] = [:]
+    /// Where the terminal's cursor rests (nil: hidden). Its row need not be in the frame: rows that
+    /// left the scene are final and must not be drawn over.
+    public var cursor: Placement?
+    private var nextID = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { actors.isEmpty }
+
+    /// Puts an actor on the scene; returns its id.
+    @discardableResult
+    public func add(_ actor: Actor) -> Int {
+        var actor = actor
+        actor.id = nextID
+        nextID += 1
+        actors.append(actor)
+        return actor.id
+    }
+
+    public func remove(id: Int) { actors.removeAll { $0.id == id } }
+    public func removeAll() { actors.removeAll() }
+    public func actor(id: Int) -> Actor? { actors.first { $0.id == id } }
+
+    /// Changes an actor in place (its block after a resize, its row when cues restack, its times).
+    public func update(id: Int, _ change: (inout Actor) -> Void) {
+        guard let i = actors.firstIndex(where: { $0.id == id }) else { return }
+        change(&actors[i])
+    }
+
+    /// Changes every actor (times shifted after a stop).
+    public func updateAll(_ change: (inout Actor) -> Void) {
+        for i in actors.indices { change(&actors[i]) }
+    }
+
+    /// Removes actors whose reveal is over (flow only: their rows are final on the terminal).
+    public func dropSettled(at t: Nanoseconds) {
+        actors.removeAll { $0.isSettled(at: t) }
+    }
+
+    /// The first document row any actor occupies (or `otherwise`).
+    public func topRow(otherwise: Int) -> Int { actors.map(\.row).min() ?? otherwise }
+
+    /// The frame at `t`, `width` columns wide: every actor that has started and not ended, drawn by
+    /// its effect, then the extra rows.
+    public func frame(at t: Nanoseconds, width: Int, emptyOrigin: Int) -> Frame {
+        var top = fixedRows?.lowerBound ?? Int.max
+        var bottom = fixedRows?.upperBound ?? Int.min
+        for actor in actors where actor.start <= t {
+            let shown = actor.rowsShown(at: t)
+            guard shown > 0 else { continue }
+            top = min(top, actor.row)
+            bottom = max(bottom, actor.row + shown)
+        }
+        for row in extraRows.keys { top = min(top, row); bottom = max(bottom, row + 1) }
+        guard top < bottom else {
+            var empty = Frame(width: width, origin: emptyOrigin, rowCount: 0)
+            empty.cursor = cursor
+            return empty
+        }
+        var frame = Frame(width: width, origin: top, rowCount: bottom - top)
+        for actor in actors where actor.start <= t && (actor.end.map { t < $0 } ?? true) {
+            actor.effect.draw(actor.block, elapsed: t - actor.start, duration: actor.duration, context: actor.context,
+                              into: &frame, row: actor.row, column: actor.column)
+        }
+        for (row, cells) in extraRows where row >= frame.origin && row < frame.end {
+            frame.rows[row - frame.origin] = Array(cells.prefix(width)) + Array(repeating: .blank, count: max(0, width - cells.count))
+        }
+        frame.cursor = cursor
+        return frame
+    }
+
+    /// The next instant after `t` at which the frame changes: a start, an end, an effect's next step,
+    /// or the end of a reveal (the actor is final then and leaves the flow). Effect steps come no sooner than `stepFloor` after `t` (a frame-rate cap when time runs
+    /// fast); starts and ends are always exact.
+    public func nextChange(after t: Nanoseconds, stepFloor: Nanoseconds = 0) -> Nanoseconds? {
+        var next: Nanoseconds?
+        func consider(_ instant: Nanoseconds) { if instant > t { next = min(next ?? instant, instant) } }
+        for actor in actors {
+            if actor.start > t { consider(actor.start); continue }
+            if let end = actor.end { consider(end); if end <= t { continue } } else { consider(actor.start + actor.duration) }
+            if let step = actor.effect.nextChange(actor.block, after: t - actor.start, duration: actor.duration, context: actor.context) {
+                consider(max(actor.start + step, t + stepFloor))
+            }
+        }
+        return next
+    }
+
+    /// Shows an actor's block complete at once (a key pressed during its reveal).
+    public func finishReveal(id: Int, at t: Nanoseconds) {
+        update(id: id) { actor in
+            for g in actor.block.glyphs.indices { actor.block.glyphs[g].reveal = nil }
+            actor.duration = max(0, min(actor.duration, t - actor.start))
+        }
+    }
+}

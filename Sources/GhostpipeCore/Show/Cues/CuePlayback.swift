@@ -1,0 +1,341 @@
+/// Subtitles played in real time: each cue appears at its start with the chosen effect (its reveal
+/// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), stays
+/// until its end, and is cleared. Cues active at once share the band, later ones lower.
+///
+/// The scene runs on media time (the playhead's position, after `--offset`), so pausing freezes the
+/// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
+/// for sleeping. Idle time between cues costs nothing. Text outputs get each cue at its start.
+final class CuePlayback {
+    private let cues: CueList
+    private let output: any Output
+    private let scene: Scene?
+    private let effect: any Effect
+    private var context: EffectContext
+    private let widths: MeasuredWidths?
+    private var width: Int
+    private(set) var playhead: Playhead
+    private var offset: Nanoseconds
+    private let layout: SubtitleLayout
+    /// The band's first document row and its height.
+    private let base: Int
+    private(set) var bandRows: Int
+    /// `--band-rows`, and whether top and middle cues need the whole screen (see `bandHeight`).
+    private let fixedBandRows: Int?
+    private let placed: Bool
+    /// `i`: a status line below the band (time, cue, speed, offset).
+    private var showStatus = false
+    private var timeless: Bool
+    /// The show's start on the clock (cue times in text outputs count from it), and these subtitles'.
+    private let origin: Nanoseconds
+    private let runStart: Nanoseconds
+    /// The longest cue (to find cues still active behind a seek position).
+    private let longest: Nanoseconds
+    /// Next cue (in start order) not yet started.
+    private var next = 0
+    private struct Active { var index: Int; var actor: Int?; var rows: Int; var end: Nanoseconds }
+    private var active: [Active] = []
+    /// Transcript layout: the next free row.
+    private var transcriptRow: Int
+    private var previousBlock: Block?
+    private var pendingChange: Nanoseconds?
+
+    /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
+    /// transcript from there).
+    init(cues: CueList, output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?,
+         timeless: Bool, start: Nanoseconds, origin: Nanoseconds, row: Int) {
+        self.cues = cues
+        self.output = output
+        self.scene = output.screen == nil ? nil : scene
+        effect = settings.effect
+        context = settings.context
+        self.widths = widths
+        width = output.screen?.width ?? settings.columns
+        offset = settings.timing.offset
+        playhead = Playhead(instant: start, position: settings.timing.start, speed: settings.timing.speed)
+        self.origin = origin
+        runStart = start
+        self.timeless = timeless
+        var longest: Nanoseconds = 0
+        for i in cues.indices { longest = max(longest, cues.end(at: i) - cues.start(at: i)) }
+        self.longest = longest
+        base = row
+        transcriptRow = row
+        // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
+        layout = timeless && output.screen != nil ? .scroll : settings.subtitleLayout
+        fixedBandRows = settings.bandRows
+        placed = !settings.bandHoldsPlacedCues
+        bandRows = 0
+        if output.screen != nil && layout == .band {
+            bandRows = bandHeight(rows: output.screen?.height ?? settings.rows)
+            scene?.fixedRows = row..<(row + bandRows)
+        }
+        // Cues that ended before the start position are skipped; those active at it show at once.
+        next = Self.firstIndex(in: cues, endingAfter: settings.timing.start - settings.timing.offset, longest: longest)
+    }
+
+    /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need at the width.
+    private func bandHeight(rows: Int) -> Int {
+        fixedBandRows.map { max(1, min($0, rows)) } ?? Self.bandHeight(cues, width: width, limit: max(1, rows - 1), placed: placed)
+    }
+
+    /// Rows the band needs: the most rows that cues active together take (a cue placed at the top or
+    /// middle, or on a WebVTT line, needs the whole screen — unless `placed` is false: the overlay's
+    /// band places such cues within itself).
+    static func bandHeight(_ cues: CueList, width: Int, limit: Int, placed: Bool = true) -> Int {
+        var best = 1
+        var open: [(end: Nanoseconds, rows: Int)] = []
+        for i in cues.indices {
+            let cue = cues[i]
+            if placed && cue.placement.vertical != .bottom { return limit }
+            let start = cue.start
+            open.removeAll { $0.end <= start }
+            open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
+            best = max(best, open.reduce(0) { $0 + $1.rows })
+            if best >= limit { return limit }
+        }
+        return best
+    }
+
+    /// The first cue (in start order) that could still be showing at `position` (media time before
+    /// the offset): skips everything that ended before it.
+    static func firstIndex(in cues: CueList, endingAfter position: Nanoseconds, longest: Nanoseconds) -> Int {
+        // Cues starting before position − longest have surely ended; binary search past them.
+        var low = 0, high = cues.count
+        let bound = position - longest
+        while low < high {
+            let mid = (low + high) / 2
+            if cues.start(at: mid) < bound { low = mid + 1 } else { high = mid }
+        }
+        while low < cues.count && cues.start(at: low) <= position && cues.end(at: low) <= position { low += 1 }
+        return low
+    }
+
+    var isDone: Bool { next >= cues.count && active.isEmpty && pendingChange == nil }
+    /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
+    /// transcript.
+    var end: Placement { Placement(row: layout == .band ? base : transcriptRow, column: 0, width: 0) }
+
+    /// Cue `i`'s start and end on the media timeline (after the offset).
+    private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
+        let t = cues.times(at: i)
+        return (t.start + offset, t.end + offset)
+    }
+
+    /// The media position the scene is drawn at for clock instant `now`.
+    func position(at now: Nanoseconds) -> Nanoseconds { timeless ? Nanoseconds.max / 4 : playhead.position(at: now) }
+
+    func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        let position = position(at: now)
+        // Ends first, so a cue that starts as another ends takes its place.
+        let ending = active.filter { $0.end <= position }
+        if !ending.isEmpty {
+            active.removeAll { $0.end <= position }
+            for cue in ending { if let id = cue.actor { scene?.remove(id: id) } }
+        }
+        var started = false
+        while next < cues.count && times(next).start <= position {
+            try start(next, position: position, now: now)
+            next += 1
+            started = true
+        }
+        if started || !ending.isEmpty { restack() }
+        if let scene {
+            if showStatus {
+                scene.extraRows = [base + bandRows: statusLine(position: position)]
+            } else if !scene.extraRows.isEmpty {
+                // Keep the row in the frame, blank, so the renderer erases the last status line.
+                scene.extraRows = [base + bandRows: []]
+            }
+            scene.cursor = nil
+        }
+        if timeless {
+            active.removeAll()
+            pendingChange = nil
+            return nil
+        }
+        // The next change on the media timeline, then as a clock instant.
+        var mediaNext: Nanoseconds?
+        if next < cues.count { mediaNext = times(next).start }
+        for cue in active { mediaNext = min(mediaNext ?? cue.end, cue.end) }
+        if let scene, let step = scene.nextChange(after: position, stepFloor: Nanoseconds(Double(frameInterval) * playhead.speed)) {
+            mediaNext = min(mediaNext ?? step, step)
+        }
+        pendingChange = mediaNext
+        var clockNext = mediaNext.flatMap { playhead.instant(of: $0) }
+        // The status line's clock ticks ten times a second.
+        if showStatus { clockNext = min(clockNext ?? .max, now + Time.second / 10) }
+        return clockNext
+    }
+
+    /// Timeless scenes are transcripts: what was drawn stays, and leaves the scene.
+    func drawn(at now: Nanoseconds) {
+        if timeless { scene?.removeAll() }
+        if layout == .scroll, let scene { scene.dropSettled(at: position(at: now)) }
+    }
+
+    /// The status line: play state, position, cue number, speed, offset and the keys.
+    private func statusLine(position: Nanoseconds) -> [Cell] {
+        let state = playhead.isPaused ? "❚❚" : "▶"
+        let cue = min(cues.count, max(next, 1))
+        let speed = (playhead.speed * 100).rounded() / 100
+        let shift = Double(offset) / 1e9
+        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
+        var cells: [Cell] = []
+        var columns = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            guard w > 0, columns + w <= width else { continue }
+            cells.append(Cell(String(character), width: UInt8(w), style: Style(attributes: .inverse)))
+            if w == 2 { cells.append(Cell("", width: 0, style: Style(attributes: .inverse))) }
+            columns += w
+        }
+        while columns < width { cells.append(Cell(" ", style: Style(attributes: .inverse))); columns += 1 }
+        return cells
+    }
+
+    private func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
+        let (start, end) = times(i)
+        let cue = cues[i]
+        guard let scene else {
+            // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
+            let clockStart = runStart - origin + Nanoseconds(Double(start) / playhead.speed)
+            let clockEnd = runStart - origin + Nanoseconds(Double(end) / playhead.speed)
+            try output.cue(cue, start: clockStart, end: clockEnd, at: now)
+            active.append(Active(index: i, actor: nil, rows: 0, end: end))
+            return
+        }
+        guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
+        if let widths, widths.learn(cue.runs.lazy.flatMap { $0.text.lazy.map(String.init) }) { output.screen?.invalidateCursorRow() }
+        let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll, widths: widths)
+        var block = laidOut.block
+        guard !block.glyphs.isEmpty else {
+            active.append(Active(index: i, actor: nil, rows: 0, end: end))
+            return
+        }
+        var context = self.context
+        context.seed = self.context.seed &+ UInt64(i)
+        context.previous = previousBlock
+        // Word timing cannot outlast the cue.
+        for k in block.glyphs.indices {
+            if let reveal = block.glyphs[k].reveal { block.glyphs[k].reveal = min(reveal, max(0, end - start)) }
+        }
+        let duration = timeless ? 0 : effect.duration(of: block, budget: max(0, (end - start) / 3), context: context)
+        if layout == .scroll {
+            // A transcript: appended below the last cue, never cleared.
+            scene.add(Actor(block: block, effect: effect, context: context, start: timeless ? position : start,
+                            duration: duration, row: transcriptRow, column: laidOut.column))
+            transcriptRow += max(1, block.rows)
+        } else {
+            let id = scene.add(Actor(block: block, effect: effect, context: context, start: start,
+                                     duration: duration, end: end, row: base, column: laidOut.column))
+            active.append(Active(index: i, actor: id, rows: block.rows, end: end))
+        }
+        previousBlock = block
+    }
+
+    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower; top
+    /// cues from the first row; middle cues centred; WebVTT lines at their row.
+    private func restack() {
+        guard let scene, layout == .band else { return }
+        let onStage = active.filter { $0.actor != nil }
+        let bottom = onStage.filter { cues[$0.index].placement.vertical == .bottom }
+        var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
+        for cue in bottom {
+            move(scene, cue, row: max(0, row))
+            row += cue.rows
+        }
+        var topRow = 0
+        for cue in onStage {
+            switch cues[cue.index].placement.vertical {
+            case .bottom: continue
+            case .top: move(scene, cue, row: topRow); topRow += cue.rows
+            case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
+            case .line(let n): move(scene, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
+            case .percent(let p): move(scene, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
+            }
+        }
+    }
+
+    private func move(_ scene: Scene, _ cue: Active, row: Int) {
+        guard let id = cue.actor else { return }
+        scene.update(id: id) { $0.row = self.base + max(0, row) }
+    }
+
+    /// The end, or `q`, or a signal: the band is emptied (status line included) and left to the
+    /// prompt; a transcript stays.
+    func clear() {
+        guard let scene else { return }
+        if layout == .band { scene.removeAll() }
+        if !scene.extraRows.isEmpty { scene.extraRows = [base + bandRows: []] }
+        active.removeAll()
+        next = cues.count
+        pendingChange = nil
+        showStatus = false
+    }
+
+    // MARK: - Keys and the terminal
+
+    /// Space pauses, ←/→ seek 5 s, ↑/↓ seek 60 s, +/- change the speed by 10 %, [/] nudge the offset
+    /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
+    func press(_ key: Key, at now: Nanoseconds) {
+        let position = playhead.position(at: now)
+        switch key {
+        case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
+        case .left: seek(to: position - 5 * Time.second, at: now)
+        case .right: seek(to: position + 5 * Time.second, at: now)
+        case .up: seek(to: position + 60 * Time.second, at: now)
+        case .down: seek(to: position - 60 * Time.second, at: now)
+        case .character("+"), .character("="): playhead.setSpeed(min(100, playhead.speed * 1.1), at: now)
+        case .character("-"), .character("_"): playhead.setSpeed(max(0.01, playhead.speed / 1.1), at: now)
+        case .character("["): offset -= 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("]"): offset += 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("i"), .character("I"): showStatus.toggle()
+        default:
+            for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
+        }
+    }
+
+    /// Jumps to media `position` (clamped at 0): what shows there appears at once.
+    private func seek(to target: Nanoseconds, at now: Nanoseconds) {
+        let position = max(0, target)
+        playhead.seek(to: position, at: now)
+        if layout == .band { scene?.removeAll() }
+        active.removeAll()
+        next = Self.firstIndex(in: cues, endingAfter: position - offset, longest: longest)
+    }
+
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        guard let scene, let screen = output.screen else { return }
+        width = columns
+        if layout == .band {
+            bandRows = bandHeight(rows: rows)
+            scene.fixedRows = base..<(base + bandRows)
+            if !scene.extraRows.isEmpty { scene.extraRows = [:] }
+        }
+        for cue in active {
+            guard let id = cue.actor else { continue }
+            let laidOut = CueLayout.block(for: cues[cue.index], width: columns, widths: widths)
+            scene.update(id: id) { $0.block = laidOut.block; $0.column = laidOut.column }
+            if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
+        }
+        restack()
+        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
+        try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        pendingChange = nil
+    }
+
+    /// Stopping is pausing: the subtitles continue where they were, the band (or the transcript's
+    /// current cue) drawn again on the cursor's fresh line.
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        playhead.delay(by: pause)
+        guard let scene, let screen = output.screen else { return }
+        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
+        try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
+    }
+
+    /// A key finished the animation: the cues on screen show complete.
+    func showEverything(at now: Nanoseconds) {
+        let position = playhead.position(at: now)
+        for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
+    }
+}

@@ -1,0 +1,345 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one performance pipeline: source (text stream or cues) → timeline (pacer or playhead) →
+/// layout → effect(t) → frame → output. It handles the event loop's events:
+///
+/// - **Input**, file by file: each file is detected on its own (`--format` decides for all). Text
+///   streams through a `TextRun` as it arrives; a subtitle file is read to its end and played by a
+///   `CuePlayback`. Items play one after another, each starting where the one before ended on the
+///   screen (and, for subtitles, on the clock).
+/// - **Keys**, one policy: `q` quits; with subtitles playing the transport keys work
+///   (`CuePlayback.press`); any other key shows everything at once from then on (a banner skipped).
+/// - **The terminal**: resizes lay out again, Ctrl-Z hands the terminal back and `fg` redraws.
+/// - **Time**: `advance(to:)` brings the playing item up to date, draws its scene and says when it
+///   next changes. `--instant` waits for nothing unless the output carries time (json, cast): the
+///   one rule, `timeless`, is decided here.
+public final class Show: EventHandler, InputDemand {
+    private let settings: ShowSettings
+    private let output: any Output
+    private let scene = Scene()
+    private let widths: MeasuredWidths?
+    private let origin: Nanoseconds
+    private let report: (String) -> Void
+    /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
+    private var timeless: Bool
+    public private(set) var outcome: Outcome?
+    /// Some input could not be read or played (exit status 1).
+    public private(set) var hadErrors = false
+
+    /// What plays, in order; the first is playing.
+    private enum Item {
+        case text(TextRun)
+        /// Subtitles, and the playback once they play.
+        case cues(CueList, CuePlayback?)
+        /// Text that waits for the subtitles before it (its bytes, until its turn).
+        case heldText([UInt8], ended: Bool)
+    }
+    private var items: [Item] = []
+
+    /// The file being read.
+    private enum Reading {
+        case between
+        /// Its first bytes, until they say what it is.
+        case detecting(name: String?, bytes: [UInt8])
+        case text
+        case subtitles(name: String, bytes: [UInt8])
+    }
+    private var reading = Reading.between
+    private var currentName: String?
+    private var inputEnded = false
+    /// Where the next item starts on the screen.
+    private var flowEnd: Placement
+    /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
+    public var willPlay: ((CueList, _ row: Int, Nanoseconds) throws -> Void)?
+
+    /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
+    public init(settings: ShowSettings, output: any Output, widths: MeasuredWidths? = nil, origin: Nanoseconds,
+                report: @escaping (String) -> Void = { _ in }) {
+        self.settings = settings
+        self.output = output
+        self.widths = widths
+        self.origin = origin
+        self.report = report
+        timeless = settings.instant && !output.carriesTime
+        flowEnd = Placement(row: 0, column: 0, width: 0)
+    }
+
+    // MARK: - Input
+
+    public var wantsInput: Bool {
+        switch reading {
+        case .detecting, .subtitles: return true
+        case .between: return !inputEnded
+        case .text:
+            switch items.last {
+            case .text(let run)?: return run.wantsInput
+            case .heldText(let bytes, _)?: return bytes.count < 1 << 16
+            default: return true
+            }
+        }
+    }
+
+    public var holdsPartialInput: Bool {
+        switch reading {
+        case .detecting(_, let bytes): return !bytes.isEmpty
+        case .text: if case .text(let run)? = items.last { return run.holdsPartialInput }; return false
+        default: return false
+        }
+    }
+
+    public func handle(_ event: Event, at now: Nanoseconds) throws {
+        guard outcome == nil else { return }
+        switch event {
+        case .inputFile(let name):
+            try endFile(at: now)
+            currentName = name
+            begin(name: name)
+        case .input(let bytes):
+            try take(bytes, at: now)
+        case .inputPaused:
+            if case .detecting(let name, let bytes) = reading, SubtitleFormat.cannotBeSubtitles(bytes) {
+                try decide(.text, name: name, bytes: bytes, at: now)
+            }
+            if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
+        case .inputEnded:
+            try endFile(at: now)
+            inputEnded = true
+            endOpenText(at: now)
+        case .key(let key):
+            try press(key, at: now)
+        case .signal(let signal):
+            try stop(.interrupted(signal), at: now)
+        case .resized(let columns, let rows):
+            try resize(columns: columns, rows: rows, at: now)
+        case .suspending:
+            try output.screen?.suspend(at: now)
+        case .resumed(let pause):
+            try resume(after: pause, at: now)
+        case .continued:
+            try resume(after: 0, at: now)
+        case .typed, .programOutput, .programClosed, .childChanged:
+            break
+        }
+    }
+
+    private func begin(name: String?) {
+        if let format = settings.format {
+            reading = format == .text ? .text : .subtitles(name: name ?? "-", bytes: [])
+            if format == .text { ensureOpenText() }
+        } else {
+            reading = .detecting(name: name, bytes: [])
+        }
+    }
+
+    private func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
+        if case .between = reading { begin(name: currentName) }
+        switch reading {
+        case .between:
+            break
+        case .detecting(let name, var held):
+            reading = .between
+            held.append(contentsOf: bytes)
+            // Text that cannot be subtitles goes on at once, not after its first line.
+            if let format = SubtitleFormat.cannotBeSubtitles(held) ? .text : detect(held, name: name, atEnd: false) {
+                try decide(format, name: name, bytes: held, at: now)
+            } else {
+                reading = .detecting(name: name, bytes: held)
+            }
+        case .text:
+            feedText(bytes, at: now)
+        case .subtitles(let name, var held):
+            reading = .between
+            held.append(contentsOf: bytes)
+            reading = .subtitles(name: name, bytes: held)
+        }
+    }
+
+    /// What a file is from its first bytes: a stream (stdin, a pipe) as soon as its first lines
+    /// tell; a regular file from its first 64 KiB and its name.
+    private func detect(_ bytes: [UInt8], name: String?, atEnd: Bool) -> SubtitleFormat? {
+        guard let name, name != "-", InputFiles.isRegularFile(name) else {
+            return SubtitleFormat.sniff(bytes, fileName: nil, atEnd: atEnd)
+        }
+        return atEnd || bytes.count >= 1 << 16 ? SubtitleFormat.detect(fileName: name, prefix: bytes) : nil
+    }
+
+    private func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
+        if format == .text {
+            reading = .text
+            ensureOpenText()
+            bytes.withUnsafeBufferPointer { feedText($0, at: now) }
+        } else {
+            endOpenText(at: now)
+            reading = .subtitles(name: name ?? "-", bytes: bytes)
+        }
+    }
+
+    /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
+    private func endFile(at now: Nanoseconds) throws {
+        if case .detecting(let name, let bytes) = reading {
+            try decide(detect(bytes, name: name, atEnd: true) ?? .text, name: name, bytes: bytes, at: now)
+        }
+        if case .subtitles(let name, let bytes) = reading {
+            reading = .between
+            if let cues = SubtitleLoader.parse(bytes, name: name, encoding: settings.encoding, format: settings.format, report: report) {
+                items.append(.cues(cues, nil))
+            } else {
+                hadErrors = true
+            }
+        }
+        if case .text = reading { reading = .between }
+    }
+
+    /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
+    private func ensureOpenText() {
+        switch items.last {
+        case .text(let run)? where !run.isEnded: return
+        case .heldText(_, ended: false)?: return
+        default: break
+        }
+        items.append(items.isEmpty ? .text(makeTextRun()) : .heldText([], ended: false))
+    }
+
+    private func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        ensureOpenText()
+        switch items.last {
+        case .text(let run)?: run.receive(bytes, at: now)
+        case .heldText(var held, let ended)?:
+            items.removeLast()
+            held.append(contentsOf: bytes)
+            items.append(.heldText(held, ended: ended))
+        default: break
+        }
+    }
+
+    /// The open text stretch has ended (the input did, or subtitles follow).
+    private func endOpenText(at now: Nanoseconds) {
+        switch items.last {
+        case .text(let run)?: run.end(at: now)
+        case .heldText(let held, false)?:
+            items.removeLast()
+            items.append(.heldText(held, ended: true))
+        default: break
+        }
+    }
+
+    private func makeTextRun() -> TextRun {
+        var settings = settings
+        if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+        return TextRun(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                       row: flowEnd.row, column: flowEnd.column)
+    }
+
+    // MARK: - Time
+
+    public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        guard outcome == nil else { return nil }
+        while let item = items.first {
+            switch item {
+            case .heldText(let bytes, let ended):
+                let run = makeTextRun()
+                items[0] = .text(run)
+                bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
+                if ended { run.end(at: now) }
+                continue
+            case .cues(let cues, nil):
+                let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
+                try willPlay?(cues, row, now)
+                var settings = settings
+                if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+                items[0] = .cues(cues, CuePlayback(cues: cues, output: output, scene: scene, settings: settings, widths: widths,
+                                                   timeless: timeless, start: now, origin: origin, row: row))
+                continue
+            case .text(let run):
+                var due: Nanoseconds?
+                repeat {
+                    due = try run.reveal.advance(to: now)
+                    try draw(at: now, stamp: now)
+                } while run.reveal.drawn(at: now)
+                guard run.isDone else { return due }
+                flowEnd = run.reveal.end
+            case .cues(_, let playback?):
+                let due = try playback.advance(to: now)
+                try draw(at: playback.position(at: now), stamp: now)
+                playback.drawn(at: now)
+                guard playback.isDone else { return due }
+                playback.clear()
+                try draw(at: playback.position(at: now), stamp: now)
+                flowEnd = playback.end
+            }
+            // The item is over: what it drew is final.
+            items.removeFirst()
+            scene.removeAll()
+            scene.fixedRows = nil
+            scene.extraRows = [:]
+            scene.cursor = nil
+        }
+        if inputEnded, case .between = reading {
+            try finish(at: now)
+            outcome = .finished
+        }
+        return nil
+    }
+
+    private func draw(at t: Nanoseconds, stamp: Nanoseconds) throws {
+        guard let screen = output.screen else { return }
+        try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow), reserving: scene.fixedRows, at: stamp)
+    }
+
+    /// The end: the cursor where plain output would have left it.
+    private func finish(at now: Nanoseconds) throws {
+        try output.screen?.finish(row: flowEnd.row, column: flowEnd.column, interrupted: false, at: now)
+    }
+
+    /// `q` or a signal: subtitles leave an empty band with the cursor at its top; text leaves what
+    /// was shown and the cursor on a fresh line below it.
+    private func stop(_ how: Outcome, at now: Nanoseconds) throws {
+        outcome = how
+        if case .cues(_, let playback?)? = items.first {
+            playback.clear()
+            try? draw(at: playback.position(at: now), stamp: now)
+            flowEnd = playback.end
+            try output.screen?.finish(row: flowEnd.row, column: 0, interrupted: false, at: now)
+        } else {
+            try output.screen?.finish(row: flowEnd.row, column: flowEnd.column, interrupted: true, at: now)
+        }
+    }
+
+    public func close(interrupted: Bool, at now: Nanoseconds) throws {
+        guard outcome == nil else { return }
+        if interrupted { try stop(.interrupted(.interrupt), at: now) } else { try finish(at: now); outcome = .finished }
+    }
+
+    // MARK: - Keys and the terminal
+
+    /// `q` quits; subtitles take their transport keys; any other key shows everything at once.
+    private func press(_ key: Key, at now: Nanoseconds) throws {
+        if key.meansQuit { return try stop(.quit, at: now) }
+        if case .cues(_, let playback?)? = items.first {
+            playback.press(key, at: now)
+            return
+        }
+        timeless = true
+        if case .text(let run)? = items.first { run.reveal.showEverything(at: now) }
+    }
+
+    private func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        switch items.first {
+        case .text(let run)?: try run.reveal.resize(columns: columns, rows: rows, at: now)
+        case .cues(_, let playback?)?: try playback.resize(columns: columns, rows: rows, at: now)
+        default:
+            guard let screen = output.screen else { return }
+            try screen.restart(columns: columns, rows: rows, fromRow: screen.cursorRow, clearing: false, at: now)
+        }
+    }
+
+    private func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        switch items.first {
+        case .text(let run)?: try run.reveal.resume(after: pause, at: now)
+        case .cues(_, let playback?)?: try playback.resume(after: pause, at: now)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// How streamed text is paced.
+public struct Pacing: Sendable {
+    /// Graphemes per second (`--cps`; `--wpm N` is N×5/60).
+    public var graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300)
+    /// Natural pauses after sentence and line ends.
+    public var pauses = true
+    /// `--duration`: fit the whole text into this time (reads to EOF first).
+    public var duration: Nanoseconds?
+
+    public init(graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300), pauses: Bool = true,
+                duration: Nanoseconds? = nil) {
+        self.graphemesPerSecond = graphemesPerSecond
+        self.pauses = pauses
+        self.duration = duration
+    }
+}
+
+/// `--layout`: where cues appear on a terminal.
+public enum SubtitleLayout: String, CaseIterable, Sendable {
+    /// A band of rows at the bottom of the output, redrawn in place; cues are cleared at their end.
+    case band
+    /// Each cue appended below the last, as a transcript that stays in the scrollback.
+    case scroll
+}
+
+/// How subtitles are timed.
+public struct SubtitleTiming: Sendable {
+    /// `--offset`: added to every cue time.
+    public var offset: Nanoseconds = 0
+    /// `--speed`: media seconds per clock second.
+    public var speed: Double = 1
+    /// `--start`: the media position playback begins at (cues active there show at once).
+    public var start: Nanoseconds = 0
+    public init(offset: Nanoseconds = 0, speed: Double = 1, start: Nanoseconds = 0) {
+        self.offset = offset
+        self.speed = speed
+        self.start = start
+    }
+}
+
+/// Everything a show needs to know from the command line, interpreted for where it plays.
+public struct ShowSettings {
+    public var effect: any Effect = Typewriter()
+    public var context = EffectContext()
+    public var pacing = Pacing()
+    /// `--instant`: wait for nothing (outputs that carry time still walk the timeline).
+    public var instant = false
+    public var timing = SubtitleTiming()
+    public var subtitleLayout = SubtitleLayout.band
+    /// `--band-rows`: the band's height (nil: what the cues need).
+    public var bandRows: Int?
+    /// The band places top and middle cues within itself rather than taking the screen (the overlay).
+    public var bandHoldsPlacedCues = false
+    public var tabWidth = 8
+    public var keepInputColors = true
+    /// `--format` (nil: each file is detected on its own).
+    public var format: SubtitleFormat?
+    /// `--encoding` of subtitle files.
+    public var encoding: String?
+    /// The screen's size, or the size to lay text out for when there is none.
+    public var columns = 80
+    public var rows = 24
+
+    public init() {}
+}

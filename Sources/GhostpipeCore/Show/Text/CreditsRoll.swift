@@ -1,0 +1,270 @@
+/// Streamed text rolled upward like a film's end credits (`--effect credits` on a screen): lines
+/// enter at the bottom of a viewport (the screen less the row the cursor ends on) and move up one
+/// row per step at a steady rate.
+///
+/// - Layout, a paragraph at a time (lines up to a blank line): a list of names is centred line by
+///   line; preformatted text — indented lines, aligned columns, box drawing, ASCII art — keeps its
+///   shape and is centred as a block. The input's colours and the terminal's own widths are kept.
+/// - The roll lives in document rows: while the text is shorter than the viewport it climbs in
+///   place; after that it stays put and the viewport moves down, so the terminal scrolls and
+///   earlier lines go into the scrollback as they would with `cat`.
+/// - Rate: `--duration` spreads the whole roll over that time (the text is read to its end first);
+///   otherwise `Credits.rowsPerSecond` of the pace. Input slower than the roll makes it wait with the
+///   newest row at the bottom; it goes on as soon as a row arrives.
+/// - Final screen: the text at rest where `cat` would have left it (a short text with its first line
+///   on the row it started on, a long one as its last screenful), the cursor on the row below.
+/// - Endless input is fine: only rows still to show are kept, and reading pauses while enough wait.
+final class CreditsRoll: TextReveal {
+    private let output: any Output
+    private let scene: Scene
+    private let context: EffectContext
+    private let widths: MeasuredWidths?
+    private let tabWidth: Int
+    private let duration: Nanoseconds?
+    private var timeless: Bool
+    private var columns: Int
+    /// Rows of the viewport.
+    private var viewport: Int
+    /// The document row the credits start on.
+    private let base: Int
+    /// The line being read, and complete lines of the paragraph being read.
+    private var line: [StyledGrapheme] = []
+    private var paragraph: [[StyledGrapheme]] = []
+    /// Paragraphs laid out, with the text row each starts on (kept to lay them out again at another
+    /// width until they have rolled out of sight).
+    private var laidOut: [(lines: [[StyledGrapheme]], firstRow: Int, rowCount: Int)] = []
+    /// Laid-out rows (glyph rows are 0), from text row `firstRow` on.
+    private var rows: [[Glyph]] = []
+    private var firstRow = 0
+    private var rowCount: Int { firstRow + rows.count }
+    /// Steps taken: rows `[rolled − viewport, rolled)` are in the viewport.
+    private var rolled = 0
+    /// Step j is due at `anchor.time + (j − anchor.step) · interval` (computed from the anchor each
+    /// time, so rounding never accumulates).
+    private var anchor: (time: Nanoseconds, step: Int)?
+    private var interval: Double
+    private var ended = false
+    private var shown = -1
+    private var actorID: Int?
+    private var maxAhead: Int { 4 * viewport + 64 }
+    private let maxLine = 1 << 16
+
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool, row: Int) {
+        self.output = output
+        self.scene = scene
+        context = settings.context
+        self.widths = widths
+        tabWidth = settings.tabWidth
+        duration = settings.pacing.duration
+        self.timeless = timeless
+        columns = output.screen?.width ?? settings.columns
+        viewport = max(1, (output.screen?.height ?? settings.rows) - 1)
+        base = row
+        interval = 1e9 / Credits.rowsPerSecond(pace: settings.context.graphemesPerSecond)
+    }
+
+    /// Where the roll stops: with more to come, the newest row at the bottom; at the end, the rest
+    /// position: a short text's first line on the top row, a long one's last line on the bottom row.
+    private var limit: Int { ended ? rest : rowCount }
+    private var rest: Int { rowCount == 0 ? 0 : max(rowCount, viewport) }
+
+    var wantsInput: Bool { !ended && (duration != nil || rowCount - rolled < maxAhead) }
+    var holdsPartialInput: Bool { !paragraph.isEmpty }
+    var isDone: Bool { ended && rolled == rest && shown == rolled }
+    var end: Placement { Placement(row: rowCount == 0 ? base : documentRow(rowCount, steps: max(rolled, rest)), column: 0, width: 0) }
+
+    /// The document row of text row `i` after `steps` steps.
+    private func documentRow(_ i: Int, steps: Int) -> Int { base + i + max(0, viewport - steps) }
+    /// The document row at the top of the viewport after `steps` steps.
+    private func viewportTop(steps: Int) -> Int { base + max(0, steps - viewport) }
+
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        for k in 0..<batch.count {
+            let text = batch.string(k)
+            let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
+            if kind == .newline { endLine(at: now); continue }
+            line.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
+            if line.count >= maxLine { endLine(at: now) }
+        }
+    }
+
+    private func endLine(at now: Nanoseconds) {
+        let blank = line.allSatisfy { $0.text.allSatisfy(\.isWhitespace) }
+        if blank {
+            commitParagraph(at: now)
+            lay([[]], at: now)  // the blank line itself: an empty row
+        } else {
+            paragraph.append(line)
+            if paragraph.count >= viewport { commitParagraph(at: now) }
+        }
+        line.removeAll(keepingCapacity: true)
+    }
+
+    func paused(at now: Nanoseconds) { commitParagraph(at: now) }
+
+    func ended(at now: Nanoseconds) {
+        if !line.isEmpty { paragraph.append(line); line.removeAll() }
+        commitParagraph(at: now)
+        ended = true
+        if let duration {
+            // The whole text is known: the roll to rest takes the duration.
+            interval = rest > 0 && !timeless ? Double(duration) / Double(rest) : 0
+            anchor = (now, 0)  // step j at now + j · interval: the last exactly at now + duration
+        } else {
+            goOn(at: now)
+        }
+    }
+
+    private func commitParagraph(at now: Nanoseconds) {
+        guard !paragraph.isEmpty else { return }
+        lay(paragraph, at: now)
+        paragraph.removeAll()
+    }
+
+    /// Lays out `lines` as the next rows.
+    private func lay(_ lines: [[StyledGrapheme]], at now: Nanoseconds) {
+        if let widths, widths.learn(lines.lazy.flatMap { $0 }.map(\.text)) { output.screen?.invalidateCursorRow() }
+        let laid = Self.layOut(lines, width: columns, tabWidth: tabWidth, widths: widths)
+        laidOut.append((lines, rowCount, laid.count))
+        rows += laid
+        if duration == nil { goOn(at: now) }
+    }
+
+    /// Rows for a paragraph: preformatted text centred as a block, other lines each centred.
+    static func layOut(_ lines: [[StyledGrapheme]], width: Int, tabWidth: Int, widths: MeasuredWidths?) -> [[Glyph]] {
+        let preformatted = isPreformatted(lines)
+        var blocks = lines.map { BlockLayout.layout($0, width: width, alignment: preformatted ? .left : .center, tabWidth: tabWidth,
+                                                    boxWidth: preformatted ? nil : width, widths: widths) }
+        if preformatted {
+            let widest = blocks.map { $0.glyphs.reduce(0) { max($0, $1.column + $1.width) } }.max() ?? 0
+            let shift = max(0, (width - widest) / 2)
+            for b in blocks.indices { for g in blocks[b].glyphs.indices { blocks[b].glyphs[g].column += shift } }
+        }
+        var result: [[Glyph]] = []
+        for block in blocks {
+            var laid = Array(repeating: [Glyph](), count: max(1, block.rows))
+            for var glyph in block.glyphs where glyph.row >= 0 && glyph.row < laid.count {
+                let r = glyph.row
+                glyph.row = 0
+                laid[r].append(glyph)
+            }
+            result += laid
+        }
+        return result
+    }
+
+    /// Text that keeps its shape: an indented line, a run of spaces inside a line (aligned
+    /// columns), box drawing or block elements, or lines mostly of drawing punctuation (ASCII art).
+    static func isPreformatted(_ lines: [[StyledGrapheme]]) -> Bool {
+        for line in lines {
+            guard let first = line.first else { continue }
+            if first.text == " " || first.text == "\t" { return true }
+            var previousSpace = false, art = 0, letters = 0
+            for g in line {
+                let space = g.text == " " || g.text == "\t"
+                if space && previousSpace { return true }
+                previousSpace = space
+                guard let scalar = g.text.unicodeScalars.first else { continue }
+                if (0x2500...0x259F).contains(scalar.value) { return true }
+                if "/\\|_()[]{}<>#*=+-~^`'.:;,".unicodeScalars.contains(scalar) { art += 1 } else if !space { letters += 1 }
+            }
+            if art >= 4 && art * 2 >= art + letters { return true }
+        }
+        return false
+    }
+
+    /// If the roll was waiting for rows, it goes on now.
+    private func goOn(at now: Nanoseconds) {
+        guard rolled < limit else { return }
+        if let anchor, nextStep(from: anchor) >= now { return }
+        anchor = (now, rolled + 1)
+    }
+
+    private func nextStep(from anchor: (time: Nanoseconds, step: Int)) -> Nanoseconds {
+        anchor.time + Nanoseconds((Double(rolled + 1 - anchor.step) * interval).rounded())
+    }
+
+    func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        if timeless || (duration != nil && ended && interval == 0) {
+            rolled = limit
+        } else if let anchor {
+            while rolled < limit && nextStep(from: anchor) <= now { rolled += 1 }
+        }
+        if rolled != shown { place() }
+        guard rolled < limit, let anchor else { return nil }
+        return nextStep(from: anchor)
+    }
+
+    /// Puts the rows in the viewport on the scene, at their document rows.
+    private func place() {
+        shown = rolled
+        guard rowCount > 0 else { return }
+        let top = viewportTop(steps: rolled)
+        scene.fixedRows = top..<(top + viewport)
+        // Rows above the viewport are final on the terminal (or in its scrollback).
+        let firstVisible = max(firstRow, rolled - viewport)
+        if firstVisible > firstRow {
+            rows.removeFirst(min(rows.count, firstVisible - firstRow))
+            firstRow = firstVisible
+            laidOut.removeAll { $0.firstRow + $0.rowCount <= firstRow }
+        }
+        var glyphs: [Glyph] = []
+        for i in firstRow..<min(rowCount, rolled) {
+            let r = documentRow(i, steps: rolled) - top
+            for var glyph in rows[i - firstRow] {
+                glyph.row = r
+                glyphs.append(glyph)
+            }
+        }
+        if let actorID { scene.remove(id: actorID) }
+        actorID = scene.add(Actor(block: Block(glyphs: glyphs, rows: viewport, columns: columns), effect: AtRest(),
+                                  context: context, start: 0, duration: 0, end: Nanoseconds.max, row: top))
+    }
+
+    func drawn(at now: Nanoseconds) -> Bool { false }
+
+    func showEverything(at now: Nanoseconds) { timeless = true }
+
+    /// The rows still to show, and those in sight, are laid out again at the new width; the viewport
+    /// is drawn afresh at the new height.
+    func resize(columns: Int, rows newRows: Int, at now: Nanoseconds) throws {
+        guard let screen = output.screen else { return }
+        let top = rowCount > 0 ? viewportTop(steps: rolled) : base
+        try screen.restart(columns: columns, rows: newRows, fromRow: top, clearing: true, at: now)
+        self.columns = columns
+        let inSight = rolled - firstRow
+        var relaid: [[Glyph]] = []
+        let start = laidOut.first?.firstRow ?? rowCount
+        let skip = max(0, firstRow - start)
+        for (i, paragraph) in laidOut.enumerated() {
+            let laid = Self.layOut(paragraph.lines, width: columns, tabWidth: tabWidth, widths: widths)
+            laidOut[i].firstRow = start + relaid.count
+            laidOut[i].rowCount = laid.count
+            relaid += laid
+        }
+        rows = Array(relaid.dropFirst(min(skip, relaid.count)))
+        viewport = max(1, newRows - 1)
+        rolled = min(firstRow + max(0, inSight), rowCount)
+        shown = -1
+    }
+
+    /// The stop counts as a pause: the roll continues where it stopped, drawn on the fresh line.
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        if let current = anchor { anchor = (current.time + pause, current.step) }
+        guard let screen = output.screen else { return }
+        try screen.restart(columns: screen.width, rows: screen.height, fromRow: viewportTop(steps: rolled), clearing: false, at: now)
+        shown = -1
+    }
+}
+
+/// The viewport's rows as they are: the roll itself moves them between frames.
+struct AtRest: Effect {
+    var name: String { "at-rest" }
+    var summary: String { "" }
+    func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds { 0 }
+    func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
+              into frame: inout Frame, row: Int, column: Int) {
+        drawFinal(block, into: &frame, row: row, column: column)
+    }
+    func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? { nil }
+}

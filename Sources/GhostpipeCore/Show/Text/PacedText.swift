@@ -1,0 +1,268 @@
+/// Streamed text on the typewriter's timeline: input → grapheme clusters → (layout, on a screen) →
+/// the pacer's instants → shown.
+///
+/// Every stage works as input arrives, so output begins before EOF. A grapheme is scheduled as soon as
+/// it is ready: arrived, and — on a screen — placed, which for the first grapheme of a word means the
+/// whole word has arrived (or cannot fit anyway), so a word never jumps to the next row after it
+/// started. Text outputs (plain, json) get each grapheme at its instant; on a screen the graphemes
+/// are glyphs of one actor revealed by the `Typewriter` effect, and the terminal's cursor rests at
+/// the typing head. Rows the head has left are final: they leave the scene (and the queue), so
+/// memory and every frame stay one or two rows however long the text.
+final class PacedText: TextReveal {
+    private let output: any Output
+    private let scene: Scene?
+    private let effect: any Effect
+    private var context: EffectContext
+    private var queue = GlyphQueue()
+    private var layout: FlowLayout?
+    private var pacer: Pacer
+    private var fitted: FittedSchedule?
+    private let duration: Nanoseconds?
+    /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
+    private var timeless: Bool
+    private let tabWidth: Int
+    private var ended = false
+    /// Graphemes that are ready (placed, on a screen).
+    private var readyCount = 0
+    /// The first grapheme of the row the typing head is on, that row, and where the head is.
+    private var rowStart = 0
+    private var headRow: Int
+    private var head: Placement
+    /// The typewriter's actor on the scene and the graphemes its glyphs come from (`rowStart` on).
+    private var actorID: Int?
+    private var glyphed = 0
+    /// Backpressure: stop reading while this many graphemes wait to be shown.
+    var maxQueued = 1 << 16
+    /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
+    let widths: MeasuredWidths?
+    /// The screen to invalidate when a width probe draws on the cursor's row.
+    private let screen: Screen?
+
+    /// Starts at document `row`, `column` (where the text before it ended).
+    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+         row: Int, column: Int) {
+        self.output = output
+        self.scene = output.screen == nil ? nil : scene
+        screen = output.screen
+        effect = settings.effect
+        context = settings.context
+        tabWidth = settings.tabWidth
+        layout = output.screen == nil ? nil : FlowLayout(width: settings.columns, tabWidth: settings.tabWidth, row: row, column: column)
+        pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
+        duration = settings.pacing.duration
+        fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
+        self.timeless = timeless
+        self.widths = widths
+        headRow = row
+        head = Placement(row: row, column: column, width: 0)
+    }
+
+    var wantsInput: Bool { !ended && (fitted != nil || queue.pending < maxQueued) }
+    var holdsPartialInput: Bool { (layout?.heldCount ?? 0) > 0 }
+    var isDone: Bool { ended && queue.head == queue.count }
+    var end: Placement { layout.map { Placement(row: $0.row, column: $0.column, width: 0) } ?? head }
+
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) { ingest(batch, at: now) }
+
+    func paused(at now: Nanoseconds) {
+        layout?.flushHeldWord()
+        ingest(GraphemeBatch(), at: now)
+    }
+
+    func ended(at now: Nanoseconds) {
+        layout?.flushHeldWord()
+        ended = true
+        ingest(GraphemeBatch(), at: now)
+        if let fitted, let duration {
+            // The whole text is known: spread it over the duration, starting now.
+            for k in queue.instants.count..<queue.count {
+                queue.schedule(now + fitted.offset(k, duration: duration))
+            }
+            addGlyphs()
+        }
+    }
+
+    private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        let first = queue.count
+        if layout != nil, let widths, widths.isProbing {
+            // Ask the terminal about clusters it may draw differently before laying them out.
+            if widths.learn((0..<batch.count).lazy.map { batch.string($0) }) { screen?.invalidateCursorRow() }
+        }
+        // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants.
+        queue.append(batch, classify: !timeless || layout != nil, measure: layout != nil, widths: widths)
+        if layout != nil {
+            for k in first..<queue.count {
+                layout?.add(queue.kinds[k], width: Int(queue.widths[k]))
+            }
+            for placement in layout?.drain() ?? [] { queue.place(placement) }
+        }
+        readyCount = layout == nil ? queue.count : queue.placements.count
+        if fitted != nil {
+            // --duration: only count units now; instants come at EOF (nothing is shown before).
+            for k in (fitted?.units.count ?? 0)..<readyCount { fitted?.add(queue.kinds[k]) }
+            return
+        }
+        if timeless {
+            if scene != nil { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+        } else {
+            queue.schedule(upTo: readyCount, with: &pacer, ready: now)
+        }
+        addGlyphs()
+    }
+
+    // MARK: - The typewriter's actor
+
+    /// Adds the scheduled graphemes not yet on the scene to the typewriter's block.
+    private func addGlyphs() {
+        guard let scene else { return }
+        let end = min(queue.instants.count, queue.placements.count)
+        guard end > glyphed else { return }
+        var added: [Glyph] = []
+        added.reserveCapacity(end - glyphed)
+        for k in glyphed..<end {
+            let p = queue.placements[k]
+            guard p.width > 0, !queue.kinds[k].isBlank, queue.kinds[k] != .newline else { continue }
+            added.append(Glyph(queue.string(k), row: p.row - headRow, column: p.column, width: p.width,
+                               style: queue.styles[Int(queue.styleIndices[k])], reveal: queue.instants[k]))
+        }
+        glyphed = end
+        guard !added.isEmpty else { return }
+        if let actorID {
+            scene.update(id: actorID) { actor in
+                actor.block.glyphs += added
+                actor.block.rows = max(actor.block.rows, (added.last?.row ?? 0) + 1)
+            }
+        } else {
+            let block = Block(glyphs: added, rows: (added.last?.row ?? 0) + 1, columns: layout?.width ?? 80)
+            actorID = scene.add(Actor(block: block, effect: effect, context: context, start: 0,
+                                      duration: Nanoseconds.max / 4, row: headRow))
+        }
+    }
+
+    /// Rebuilds the typewriter's block from the queue (after the head moved to a new row, or a relayout).
+    private func rebuildActor() {
+        guard let scene else { return }
+        if let actorID { scene.remove(id: actorID) }
+        actorID = nil
+        glyphed = rowStart
+        addGlyphs()
+    }
+
+    // MARK: - Time
+
+    func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        var k = queue.head
+        if timeless && scene == nil {
+            k = readyCount
+        } else {
+            let instants = queue.instants
+            while k < instants.count && instants[k] <= now { k += 1 }
+        }
+        if k > queue.head {
+            if scene == nil {
+                try output.graphemes(queue, queue.head..<k, at: timeless ? now : queue.instants[k - 1])
+            } else {
+                followHead(through: k)
+            }
+            queue.advanceHead(to: k)
+            let dropped = queue.compact(keepingFrom: scene != nil ? rowStart : nil)
+            readyCount -= dropped
+            rowStart -= dropped
+            glyphed -= dropped
+        }
+        scene?.cursor = scene == nil ? nil : head
+        return queue.head < queue.instants.count ? queue.instants[queue.head] : nil
+    }
+
+    /// Keeps `rowStart`/`headRow`/`head` on the row where graphemes up to `k` leave the typing head;
+    /// rows the head leaves are final and leave the scene.
+    private func followHead(through k: Int) {
+        for i in queue.head..<k {
+            let placement = queue.placements[i]
+            if queue.kinds[i] == .newline {
+                headRow = placement.row + 1
+                rowStart = i + 1
+                head = Placement(row: headRow, column: 0, width: 0)
+            } else {
+                if placement.row != headRow {
+                    headRow = placement.row
+                    rowStart = i
+                }
+                head = Placement(row: placement.row, column: placement.column + placement.width, width: 0)
+            }
+        }
+    }
+
+    /// The frame at the head's position was drawn: rows above the head's row are final on the
+    /// terminal and leave the scene.
+    func drawn(at now: Nanoseconds) -> Bool {
+        guard let scene, let actorID, let actor = scene.actor(id: actorID), actor.row < headRow else { return false }
+        let shift = headRow - actor.row
+        scene.update(id: actorID) { actor in
+            actor.block.glyphs.removeAll { $0.row < shift }
+            for g in actor.block.glyphs.indices { actor.block.glyphs[g].row -= shift }
+            actor.block.rows = max(0, actor.block.rows - shift)
+            actor.row += shift
+        }
+        return false
+    }
+
+    func showEverything(at now: Nanoseconds) {
+        guard !timeless else { return }
+        timeless = true
+        // What is scheduled for later shows now.
+        for k in queue.head..<queue.instants.count where queue.instants[k] > now { queue.setInstant(k, now) }
+        if let scene, let actorID {
+            scene.update(id: actorID) { actor in
+                for g in actor.block.glyphs.indices where (actor.block.glyphs[g].reveal ?? 0) > now { actor.block.glyphs[g].reveal = now }
+            }
+        }
+        if fitted != nil && !ended { fitted = nil }
+        ingest(GraphemeBatch(), at: now)
+    }
+
+    // MARK: - Terminal
+
+    /// Lays out the head's row and everything after it again at `columns`, and draws afresh from
+    /// the cursor's line.
+    private func relayout(columns: Int, rows: Int, clearing: Bool, at now: Nanoseconds) throws {
+        guard layout != nil, let screen else { return }
+        var fresh = FlowLayout(width: columns, tabWidth: tabWidth, row: headRow, column: rowStartColumn)
+        queue.unplace(from: rowStart)
+        for k in rowStart..<queue.count {
+            fresh.add(queue.kinds[k], width: Int(queue.widths[k]))
+            for placement in fresh.drain() { queue.place(placement) }
+        }
+        if ended { fresh.flushHeldWord(); for placement in fresh.drain() { queue.place(placement) } }
+        layout = fresh
+        // A grapheme held back again (its word now waits for its end) gets a new instant when placed.
+        queue.truncateInstants(to: queue.placements.count)
+        readyCount = queue.placements.count
+        if fitted == nil {
+            if timeless { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+            else { queue.schedule(upTo: readyCount, with: &pacer, ready: now) }
+        }
+        try screen.restart(columns: columns, rows: rows, fromRow: headRow, clearing: clearing, at: now)
+        // The head row's graphemes already shown are drawn again at their new places.
+        head = Placement(row: headRow, column: rowStartColumn, width: 0)
+        let shown = queue.head
+        queue.rewindHead(to: rowStart)
+        followHead(through: shown)
+        queue.advanceHead(to: shown)
+        rebuildActor()
+    }
+
+    /// The column the head row starts at (0, or where the text before this one left off).
+    private var rowStartColumn: Int { rowStart < queue.placements.count ? queue.placements[rowStart].column : head.column }
+
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        try relayout(columns: columns, rows: rows, clearing: true, at: now)
+    }
+
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        queue.shiftInstants(from: queue.head, by: pause)
+        pacer.shift(by: pause)
+        guard let screen else { return }
+        try relayout(columns: layout?.width ?? screen.width, rows: screen.height, clearing: false, at: now)
+    }
+}

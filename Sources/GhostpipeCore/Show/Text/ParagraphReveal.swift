@@ -1,0 +1,239 @@
+/// Streamed text revealed a paragraph at a time by an effect other than the typewriter: each
+/// paragraph (lines up to a blank line, the end of input, or a pause in an interactive stream after
+/// a complete line) is laid out in its final place, then revealed as a whole, one after another,
+/// each placed below the last like the text would be by `cat`.
+///
+/// On a screen each paragraph is an actor on the scene. A paragraph taller than the screen cannot be
+/// redrawn in place once it has scrolled, so it is revealed in slices one row shorter than the
+/// screen; nothing is lost. For json output the paragraphs are laid out the same way (at the
+/// `--width`) and each grapheme is reported with the instant the effect shows it in its final look.
+final class ParagraphReveal: TextReveal {
+    private let output: any Output
+    private let scene: Scene?
+    private let effect: any Effect
+    private let context: EffectContext
+    private let widths: MeasuredWidths?
+    private let tabWidth: Int
+    private let duration: Nanoseconds?
+    private var timeless: Bool
+    private var columns: Int
+    private var rows: Int
+    private var paragraph: [StyledGrapheme] = []
+    /// Index in `paragraph` just after its last line break.
+    private var completeLinesEnd = 0
+    private var paragraphHasText = false
+    private var lineHasText = false
+    /// Paragraphs waiting for their turn (with `--duration`, all of them until the end of input);
+    /// laid out when they go on, at the width the terminal has then.
+    private var waiting: [(text: [StyledGrapheme], ready: Nanoseconds)] = []
+    /// The text of each actor on the scene (to lay it out again after a resize), unless it is a slice.
+    private var sources: [Int: [StyledGrapheme]] = [:]
+    /// Actors of this reveal on the scene.
+    private var onScene: [Int] = []
+    /// Json: reports waiting for their paragraph's reveal to end.
+    private var reports: [(due: Nanoseconds, text: [TimedGrapheme])] = []
+    private var nextRow: Int
+    /// Where the next paragraph starts on its first row (a prompt's end, for the first one).
+    private var nextColumn: Int
+    private(set) var end: Placement
+    /// When the paragraph revealing now ends.
+    private var busyUntil: Nanoseconds = .min
+    private var blockIndex: UInt64 = 0
+    private var ended = false
+    /// Backpressure: stop reading while this many paragraphs wait, or a paragraph grows this long.
+    private let maxWaiting = 4
+    private let maxParagraph = 1 << 16
+
+    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+         row: Int, column: Int) {
+        self.output = output
+        self.scene = output.screen == nil ? nil : scene
+        effect = settings.effect
+        context = settings.context
+        self.widths = widths
+        tabWidth = settings.tabWidth
+        duration = settings.pacing.duration
+        self.timeless = timeless
+        columns = output.screen?.width ?? settings.columns
+        rows = output.screen?.height ?? settings.rows
+        nextRow = row
+        nextColumn = column
+        end = Placement(row: row, column: column, width: 0)
+    }
+
+    var wantsInput: Bool { !ended && (duration != nil || waiting.count < maxWaiting) }
+    var holdsPartialInput: Bool { completeLinesEnd > 0 }
+    var isDone: Bool { ended && waiting.isEmpty && onScene.isEmpty && reports.isEmpty }
+
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        for k in 0..<batch.count {
+            let text = batch.string(k)
+            let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
+            paragraph.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
+            if kind == .newline {
+                completeLinesEnd = paragraph.count
+                if !lineHasText && paragraphHasText {
+                    cut(at: paragraph.count, ready: now)  // a blank line ends the paragraph
+                }
+                lineHasText = false
+            } else if !kind.isBlank {
+                lineHasText = true
+                paragraphHasText = true
+            }
+        }
+        if paragraph.count >= maxParagraph { cut(at: completeLinesEnd > 0 ? completeLinesEnd : paragraph.count, ready: now) }
+    }
+
+    func paused(at now: Nanoseconds) {
+        // An interactive stream paused after complete lines: show them rather than wait for a blank line.
+        if completeLinesEnd > 0 && paragraphHasText { cut(at: completeLinesEnd, ready: now) }
+    }
+
+    func ended(at now: Nanoseconds) {
+        if !paragraph.isEmpty { cut(at: paragraph.count, ready: now) }
+        ended = true
+        if let duration {
+            // The whole text is known: share the duration between paragraphs by their length.
+            let lengths = waiting.map { text in text.text.filter { !$0.text.allSatisfy(\.isWhitespace) }.count }
+            let total = max(1, lengths.reduce(0, +))
+            var start = now
+            for (i, (text, _)) in waiting.enumerated() {
+                let budget = Nanoseconds(Double(duration) * Double(lengths[i]) / Double(total))
+                schedule(text, start: start, budget: timeless ? 0 : budget)
+                start += timeless ? 0 : budget
+            }
+            waiting.removeAll()
+        }
+    }
+
+    private func cut(at end: Int, ready: Nanoseconds) {
+        let text = Array(paragraph[..<end])
+        paragraph.removeFirst(end)
+        completeLinesEnd = 0
+        paragraphHasText = paragraph.contains { !$0.text.allSatisfy(\.isWhitespace) }
+        waiting.append((text, ready))
+        if duration == nil { startWaiting() }
+    }
+
+    /// Starts waiting paragraphs while the one before is near its end (at most two on at once).
+    private func startWaiting() {
+        while let first = waiting.first, timeless || onScene.count + reportsOnHold < 2 {
+            waiting.removeFirst()
+            schedule(first.text, start: max(first.ready, busyUntil), budget: timeless ? 0 : nil)
+        }
+    }
+
+    private var reportsOnHold: Int { scene == nil ? reports.count : 0 }
+
+    /// Lays out a paragraph at the current width and puts it on, in slices no taller than the screen
+    /// minus one row (the row the cursor stays on) if it must be; `budget` is shared by the slices.
+    private func schedule(_ text: [StyledGrapheme], start: Nanoseconds, budget: Nanoseconds?) {
+        if let scene, let widths, widths.learn(text.lazy.map(\.text)) { output.screen?.invalidateCursorRow(); _ = scene }
+        let (block, glyphOf) = BlockLayout.mappedLayout(text, width: columns, tabWidth: tabWidth, widths: widths,
+                                                        startColumn: nextColumn)
+        let sliceRows = scene == nil ? max(1, block.rows) : max(1, rows - 1)
+        let slices = block.rows > sliceRows
+            ? stride(from: 0, to: block.rows, by: sliceRows).map { block.slice(rows: $0..<min(block.rows, $0 + sliceRows)) }
+            : [block]
+        var start = start
+        for slice in slices {
+            var context = self.context
+            context.seed = self.context.seed &+ blockIndex
+            blockIndex += 1
+            let share = budget.map { Nanoseconds(Double($0) * Double(slice.count) / Double(max(1, block.count))) }
+            let length = effect.duration(of: slice, budget: share, context: context)
+            if let scene {
+                let id = scene.add(Actor(block: slice, effect: effect, context: context, start: start, duration: length, row: nextRow))
+                onScene.append(id)
+                if slices.count == 1 { sources[id] = text }
+            } else {
+                report(text, glyphOf: glyphOf, block: block, start: start, duration: length, context: context)
+            }
+            end = Placement(row: nextRow + slice.end.row, column: slice.end.column, width: 0)
+            nextRow += slice.end.column == 0 ? slice.end.row : slice.end.row + 1
+            nextColumn = 0
+            start += length
+            busyUntil = start
+        }
+    }
+
+    /// Json: each grapheme of the paragraph with the instant it shows in its final look (what draws
+    /// nothing, with the grapheme before it), reported when the paragraph's reveal ends.
+    private func report(_ text: [StyledGrapheme], glyphOf: [Int], block: Block, start: Nanoseconds,
+                        duration: Nanoseconds, context: EffectContext) {
+        let settle = effect.settleTimes(block, duration: duration, context: context)
+        var last = start
+        var timed: [TimedGrapheme] = []
+        timed.reserveCapacity(text.count)
+        for (k, grapheme) in text.enumerated() {
+            let g = glyphOf[k]
+            if g >= 0 && g < settle.count { last = start + settle[g] }
+            timed.append(TimedGrapheme(grapheme.text, time: last))
+        }
+        reports.append((start + duration, timed))
+    }
+
+    func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        if duration == nil { startWaiting() }
+        while let first = reports.first, first.due <= now || timeless {
+            reports.removeFirst()
+            try output.shown(first.text, at: now)
+            if duration == nil { startWaiting() }
+        }
+        guard let scene else { return reports.first?.due }
+        let animating = scene.actors.contains { !$0.isSettled(at: now) }
+        scene.cursor = animating ? nil : end
+        return scene.nextChange(after: now)
+    }
+
+    func drawn(at now: Nanoseconds) -> Bool {
+        guard let scene else { return false }
+        scene.dropSettled(at: now)
+        onScene.removeAll { scene.actor(id: $0) == nil }
+        sources = sources.filter { id, _ in onScene.contains(id) }
+        let before = onScene.count
+        if duration == nil { startWaiting() }
+        return onScene.count > before
+    }
+
+    func showEverything(at now: Nanoseconds) {
+        timeless = true
+        scene?.updateAll { actor in
+            actor.start = min(actor.start, now)
+            actor.duration = max(0, min(actor.duration, now - actor.start))
+        }
+        for i in reports.indices { reports[i].due = min(reports[i].due, now) }
+        busyUntil = min(busyUntil, now)
+    }
+
+    /// Lays the paragraphs on the scene out again at the new width (what is still to come is laid
+    /// out when its turn comes), then redraws from the first of their rows.
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        self.columns = columns
+        self.rows = rows
+        guard let scene, let screen = output.screen else { return }
+        var row = scene.topRow(otherwise: nextRow)
+        try screen.restart(columns: columns, rows: rows, fromRow: row, clearing: true, at: now)
+        for id in onScene.sorted(by: { (scene.actor(id: $0)?.row ?? 0) < (scene.actor(id: $1)?.row ?? 0) }) {
+            guard let actor = scene.actor(id: id) else { continue }
+            if let text = sources[id] {
+                let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth, widths: widths)
+                scene.update(id: id) { $0.block = block; $0.row = row; $0.column = 0 }
+                end = Placement(row: row + block.end.row, column: block.end.column, width: 0)
+                row += block.end.column == 0 ? block.end.row : block.end.row + 1
+            } else {
+                row = max(row, actor.row + actor.block.rows)
+            }
+        }
+        nextRow = row
+    }
+
+    /// After `fg`: the reveal continues where it was, redrawn from the cursor's fresh line.
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        scene?.updateAll { $0.start += pause }
+        busyUntil += pause
+        for i in reports.indices { reports[i].due += pause }
+        guard let scene, let screen = output.screen else { return }
+        try screen.restart(columns: screen.width, rows: screen.height, fromRow: scene.topRow(otherwise: nextRow), clearing: false, at: now)
+    }
+}

@@ -1,0 +1,49 @@
+/// One stretch of streamed text (consecutive text files read as one stream, like `cat a b`): the
+/// bytes become clean, sanitized grapheme clusters (`GraphemeStream`) and go to the reveal the
+/// effect and the output call for.
+final class TextRun {
+    private var stream: GraphemeStream
+    let reveal: any TextReveal
+    private var ended = false
+
+    /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
+    /// credits rolling, any other a paragraph at a time); for json the effect's timing too; plain
+    /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+         row: Int, column: Int) {
+        stream = GraphemeStream(sanitizing: !output.takesRawBytes,
+                                keepingStyles: settings.keepInputColors && output.screen != nil)
+        let isTypewriter = settings.effect is Typewriter
+        if output.takesRawBytes || isTypewriter {
+            reveal = PacedText(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                               row: row, column: column)
+        } else if settings.effect is Credits, output.screen != nil {
+            reveal = CreditsRoll(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                                 row: column > 0 ? row + 1 : row)
+        } else {
+            reveal = ParagraphReveal(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                                     row: row, column: column)
+        }
+    }
+
+    var wantsInput: Bool { !ended && reveal.wantsInput }
+    var holdsPartialInput: Bool { stream.holdsPartialInput || reveal.holdsPartialInput }
+    var isDone: Bool { ended && reveal.isDone }
+    var isEnded: Bool { ended }
+
+    func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        reveal.receive(stream.push(bytes), at: now)
+    }
+
+    func paused(at now: Nanoseconds) {
+        reveal.receive(stream.flushAfterPause(), at: now)
+        reveal.paused(at: now)
+    }
+
+    func end(at now: Nanoseconds) {
+        guard !ended else { return }
+        ended = true
+        reveal.receive(stream.finish(), at: now)
+        reveal.ended(at: now)
+    }
+}
