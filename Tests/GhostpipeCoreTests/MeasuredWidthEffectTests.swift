@@ -112,3 +112,69 @@ import Testing
         return columns
     }
 }
+
+/// The frame's own guard: a cell whose text cannot take the cell's columns is left blank, so an effect
+/// that gets a width wrong shows a gap for that moment instead of putting the cursor off for the rest
+/// of the row.
+@Suite struct FrameCellWidths {
+    @Test func asciiTextMustBeExactlyAsWideAsItsCell() {
+        var frame = Frame(width: 12, origin: 0, rowCount: 1)
+        frame.put("한", width: 2, row: 0, column: 4)
+        frame.put("ab", width: 2, row: 0, column: 0)
+        frame.put("X", width: 4, style: Style(attributes: .bold), row: 0, column: 3)  // over half of 한
+        frame.put("", width: 1, row: 0, column: 8)
+        frame.put("\u{1B}", width: 1, row: 0, column: 9)
+        frame.put("x", width: 1, row: 0, column: 10)
+        #expect(frame.rows[0][0] == Cell("ab", width: 2))
+        #expect(frame.rows[0][1] == Cell("", width: 0))
+        #expect(frame.rows[0][2...9].allSatisfy { $0 == .blank }, "\(frame.rows[0])")
+        #expect(frame.rows[0][10] == Cell("x"))
+    }
+
+    @Test func otherTextTakesTheWidthTheLayoutMeasured() {
+        var frame = Frame(width: 12, origin: 0, rowCount: 1)
+        frame.put("👍🏽", width: 4, row: 0, column: 0)  // tmux
+        frame.put("❤️", width: 1, row: 0, column: 4)  // tmux
+        frame.put("한글", width: 4, row: 0, column: 5)
+        frame.put("e\u{301}", width: 1, row: 0, column: 9)
+        #expect(frame.rows[0].map(\.text) == ["👍🏽", "", "", "", "❤️", "한글", "", "", "", "e\u{301}", " ", " "])
+    }
+
+    /// Decrypt's old mistake (one ASCII character churning in a glyph tmux draws 4 wide), contained:
+    /// the terminal still shows every frame, gaps included, and ends on the text.
+    @Test func anEffectThatGetsAWidthWrongStillLeavesTheTerminalShowingTheFrame() {
+        struct NarrowCipher: Effect {
+            var name: String { "narrow-cipher" }
+            var summary: String { "" }
+            func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds { Time.second }
+            func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,
+                      into frame: inout Frame, row: Int, column: Int) {
+                if elapsed >= duration { return drawFinal(block, into: &frame, row: row, column: column) }
+                for (k, g) in block.glyphs.enumerated() where k % 3 != Int(elapsed / (duration / 4)) % 3 {
+                    frame.put(String(UnicodeScalar(UInt8(0x41 + k % 26))), width: g.width, row: row + g.row, column: column + g.column)
+                }
+            }
+            func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
+                elapsed >= duration ? nil : (elapsed / (duration / 4) + 1) * (duration / 4)
+            }
+        }
+        let effect = NarrowCipher()
+        let block = EffectsOnMeasuredWidths.block(EffectsOnMeasuredWidths.text)
+        let columns = EffectsOnMeasuredWidths.columns
+        var renderer = TerminalRenderer(width: columns, height: 12, depth: .truecolor)
+        var terminal = ScreenModel(width: columns, height: 12)
+        terminal.widths = EffectsOnMeasuredWidths.terminalWidths
+        var t: Nanoseconds = 0
+        while true {
+            var frame = Frame(width: columns, origin: 0, rowCount: block.rows)
+            effect.draw(block, elapsed: t, duration: Time.second, context: EffectContext(), into: &frame, row: 0, column: 0)
+            var out: [UInt8] = []
+            renderer.render(frame, into: &out)
+            terminal.feed(out)
+            #expect(Array(terminal.lines.prefix(block.rows)) == frame.rows.map { ScreenModel.text($0) }, "at \(t)")
+            guard let next = effect.nextChange(block, after: t, duration: Time.second, context: EffectContext()) else { break }
+            t = next
+        }
+        #expect(Array(terminal.lines.prefix(block.rows)) == EffectHarness.lines(EffectHarness.finalFrame(block, width: columns)))
+    }
+}
