@@ -42,8 +42,10 @@ import Glibc
         var path: String
     }
 
+    /// Named after its content (FNV-1a), so runs share one file rather than leave one each.
     static let mixedPath: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-final-\(getpid())-mixed.txt").path
+        let hash = mixed.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-final-mixed-\(getuid())-\(String(hash, radix: 16)).txt").path
         try? mixed.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }()
@@ -67,9 +69,23 @@ import Glibc
 
     static let tmuxAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
 
-    /// Cases whose failure is the playback engine's (being rewritten elsewhere), with the cause.
-    static func knownEngineFailure(effect: String, case: Case) -> String? {
-        nil
+    /// Cases that fail because of the playback engine (being rewritten elsewhere, not fixed here),
+    /// with the cause found. They must fail: once one passes, the suite says so and it comes off.
+    static func knownEngineFailure(effect: String, case c: Case) -> String? {
+        guard effect == "credits" else { return nil }
+        switch (c.text.name, c.columns) {
+        case ("emoji.txt", _), ("mixed", _):
+            return "CreditsPerformance lays lines out at the Unicode widths (BlockLayout without MeasuredWidths: "
+                + "Session.creditsPerformance gives it none and it never probes), so 👍🏽 takes 2 columns in its "
+                + "layout where tmux draws 4 (❤️: 2 where tmux draws 1); the renderer's cursor drifts, clusters "
+                + "split and rows shift"
+        case ("script.txt", _), ("korean.txt", 20):
+            return "text taller than the screen: CreditsPerformance rolls it through a fixed viewport, redrawing "
+                + "rows in place, so rows that leave the top never reach the scrollback; the screen is cat's last "
+                + "screenful, cat's history is missing"
+        default:
+            return nil
+        }
     }
 
     @Test(.enabled(if: tmuxAvailable), arguments: effects, cases)
@@ -78,7 +94,7 @@ import Glibc
         let timing = effect == "typewriter" ? "--cps 2000" : "--duration \(Self.duration)"
         let ghost = try await Self.gate.run {
             try await FinalScreen.capture("'\(Binary.path)' --effect \(effect) --seed 3 \(timing) '\(`case`.text.path)'",
-                                    columns: `case`.columns, rows: Self.rows, tag: "\(effect)-\(`case`.columns)")
+                                          columns: `case`.columns, rows: Self.rows, tag: "\(effect)-\(`case`.columns)")
         }
         #expect(ghost.status == 0)
         // The reference really holds the text (a failed capture must not compare equal to another).
