@@ -35,8 +35,8 @@ import Testing
         let later = EffectHarness.frame(effect, block, at: 12 * Decrypt.tick, duration: duration, context: context)
         let changed = block.glyphs.filter { a.rows[$0.row][$0.column] != later.rows[$0.row][$0.column] }.count
         #expect(changed > block.count / 2)
-        #expect(Decrypt.cipherText(3, step: 9, wide: false, seed: 1) == Decrypt.cipherText(3, step: 9, wide: false, seed: 1))
-        #expect((0..<20).map { Decrypt.cipherText(3, step: $0, wide: false, seed: 1) } != (0..<20).map { Decrypt.cipherText(3, step: $0, wide: false, seed: 2) })
+        #expect(Decrypt.cipherText(3, step: 9, width: 1, seed: 1) == Decrypt.cipherText(3, step: 9, width: 1, seed: 1))
+        #expect((0..<20).map { Decrypt.cipherText(3, step: $0, width: 1, seed: 1) } != (0..<20).map { Decrypt.cipherText(3, step: $0, width: 1, seed: 2) })
     }
 
     @Test func cellsSettleRoughlyLeftToRightWithSeededJitterAndAFlash() {

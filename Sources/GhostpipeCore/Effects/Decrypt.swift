@@ -1,6 +1,8 @@
 /// The Sneakers effect: every cell of the block churns through random glyphs of its own width (wide
-/// cells through Hangul and CJK ideographs, narrow ones through ASCII), then settles on the real
-/// text, roughly left to right with seeded jitter, with a brief highlight before its own colour.
+/// cells through Hangul and CJK ideographs, narrow ones through ASCII, wider ones — a terminal may
+/// draw an emoji sequence 3 or 4 columns wide — through as many of those as fill its columns), then
+/// settles on the real text, roughly left to right with seeded jitter, with a brief highlight before
+/// its own colour.
 ///
 /// Everything is a pure function of (seed, glyph index, tick), on ticks of three frames (20 a
 /// second: churn reads as churn at that rate, and it keeps the output small): a cell's glyph changes
@@ -57,17 +59,28 @@ public struct Decrypt: Effect {
         return (period, Int64((h >> 8) % UInt64(period)))
     }
 
-    /// The random glyph cell `k` shows in churn step `step`, of the same width as the real one.
-    static func cipherText(_ k: Int, step: Int64, wide: Bool, seed: UInt64) -> String {
-        let h = hash(seed, k, 3 &+ UInt64(bitPattern: step) &* 0x1000_0001)
-        let scalar: UInt32
-        if wide {
-            // Hangul syllables and CJK ideographs: two columns everywhere, tmux included.
-            scalar = h & 1 == 0 ? 0xAC00 + UInt32((h >> 1) % 11172) : 0x4E00 + UInt32((h >> 1) % 0x5100)
-        } else {
-            scalar = 0x21 + UInt32(h % 94)  // printable ASCII
+    /// The random text cell `k` shows in churn step `step`: as many columns as the real glyph takes
+    /// on this terminal (`width`, measured there when terminals disagree: tmux draws `👍🏽` 4 wide),
+    /// made only of characters every terminal draws at the same width: `width / 2` Hangul syllables
+    /// or CJK ideographs (two columns each, tmux included), then one printable ASCII character if
+    /// `width` is odd. Nothing for a width of 0. The renderer moves the cursor by the cell's width, so
+    /// text of any other width would leave every later move on the row off by the difference.
+    static func cipherText(_ k: Int, step: Int64, width: Int, seed: UInt64) -> String {
+        guard width > 0 else { return "" }
+        var text = ""
+        text.unicodeScalars.reserveCapacity(width / 2 + width % 2)
+        for part in 0..<(width / 2 + width % 2) {
+            // Part 0 keeps the salt a one- or two-column cell always had (same seed, same churn).
+            let h = hash(seed, k, 3 &+ UInt64(bitPattern: step) &* 0x1000_0001 &+ UInt64(part) &* 0x9E37_79B9)
+            let scalar: UInt32
+            if 2 * part + 1 < width {
+                scalar = h & 1 == 0 ? 0xAC00 + UInt32((h >> 1) % 11172) : 0x4E00 + UInt32((h >> 1) % 0x5100)
+            } else {
+                scalar = 0x21 + UInt32(h % 94)  // printable ASCII
+            }
+            text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "?")
         }
-        return Unicode.Scalar(scalar).map { String(Character($0)) } ?? "?"
+        return text
     }
 
     /// Churning cipher text and the settling highlight, in the glyph's cell.
@@ -88,7 +101,7 @@ public struct Decrypt: Effect {
             return (glyph.text, t < settled + Decrypt.flash(duration) ? Decrypt.highlightStyle(glyph.style, depth: context.depth) : glyph.style)
         }
         let (period, phase) = Decrypt.churn(k, seed: context.seed)
-        return (Decrypt.cipherText(k, step: (t / Decrypt.tick + phase) / period, wide: glyph.width == 2, seed: context.seed),
+        return (Decrypt.cipherText(k, step: (t / Decrypt.tick + phase) / period, width: glyph.width, seed: context.seed),
                 Decrypt.cipherStyle(glyph.style, depth: context.depth))
     }
 

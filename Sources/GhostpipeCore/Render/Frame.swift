@@ -52,14 +52,35 @@ public struct Frame: Equatable, Sendable {
 
     /// Writes a grapheme of `width` columns at (row, column). A wide grapheme that would cross the
     /// right margin, or anything outside the frame, is not drawn; a wide grapheme partly overwritten
-    /// is blanked whole.
+    /// is blanked whole. Text that cannot take `width` columns (see `canTake`) leaves those columns
+    /// blank instead: the renderer moves the cursor by the cell's width, and a cell the terminal
+    /// draws at another width would put every later move on the row off.
     public mutating func put(_ text: String, width: Int, style: Style = .plain, row: Int, column: Int) {
         guard width > 0, width <= 8, column >= 0, column + width <= self.width, row >= origin else { return }
         ensureRow(row)
         let r = row - origin
         for c in column..<(column + width) { clearHalf(r, c) }
+        guard Frame.canTake(text, width) else {
+            for c in column..<(column + width) { rows[r][c] = .blank }
+            return
+        }
         rows[r][column] = Cell(text, width: UInt8(width), style: style)
         for c in (column + 1)..<(column + width) { rows[r][c] = .continuation }
+    }
+
+    /// Whether `text` can be drawn as a cell `width` columns wide. Printable ASCII is one column on
+    /// every terminal, so text made only of it must have `width` characters (and empty text or a
+    /// control character takes none); any other text is as wide as the layout says — its width
+    /// comes from the terminal itself where terminals disagree (`MeasuredWidths`), which a frame
+    /// cannot second-guess.
+    static func canTake(_ text: String, _ width: Int) -> Bool {
+        var columns = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 { return true }
+            guard byte >= 0x20 && byte != 0x7F else { return false }
+            columns += 1
+        }
+        return columns == width
     }
 
     /// Blanks `columns` cells from (row, column).

@@ -16,6 +16,8 @@ struct ScreenModel {
     var unknown: [String] = []
     /// Rows scrolled off the top, oldest first (the scrollback).
     var scrollback: [[Cell]] = []
+    /// Clusters this terminal draws at other widths than `DisplayWidth` (tmux 3.3a: `👍🏽` is 4, `❤️` 1).
+    var widths: [String: Int] = [:]
 
     init(width: Int, height: Int) {
         self.width = width
@@ -157,7 +159,7 @@ struct ScreenModel {
     }
 
     private mutating func print(_ cluster: String) {
-        let w = DisplayWidth.of(cluster)
+        let w = min(width, widths[cluster] ?? DisplayWidth.of(cluster))
         if w == 0 {
             // Combines with the previous cell (what a terminal does with a lone zero-width cluster).
             return
@@ -167,13 +169,17 @@ struct ScreenModel {
             lineFeed()
             pendingWrap = false
         }
-        // Overwriting half of a wide cell blanks its other half.
+        // Overwriting part of a wide cell blanks all of it.
         for c in column..<(column + w) {
-            if cells[row][c].width == 0 && c > 0 { cells[row][c - 1] = .blank }
-            if cells[row][c].width == 2 && c + 1 < width { cells[row][c + 1] = .blank }
+            var head = c
+            while head > 0 && cells[row][head].width == 0 { head -= 1 }
+            let extent = Int(cells[row][head].width)
+            if extent > 1 && head + extent > c {
+                for k in head..<min(width, head + extent) { cells[row][k] = .blank }
+            }
         }
         cells[row][column] = Cell(cluster, width: UInt8(w), style: style)
-        if w == 2 { cells[row][column + 1] = Cell("", width: 0, style: style) }
+        for c in (column + 1)..<(column + w) { cells[row][c] = Cell("", width: 0, style: style) }
         column += w
         if column >= width { column = width - 1; pendingWrap = true }
     }
