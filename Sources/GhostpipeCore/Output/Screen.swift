@@ -50,8 +50,10 @@ public final class Screen {
     public func draw(_ frame: Frame, reserving: Range<Int>? = nil, modes: TerminalModes? = nil, at stamp: Nanoseconds) throws {
         if isFullScreen && !isEntered { return }
         var body: [UInt8] = []
-        if let reserving, reserving.upperBound > 0 { renderer.reserve(through: reserving.upperBound - 1, into: &body) }
+        // Rows are drawn top down, each created as it is reached, so a frame that starts above the
+        // screen's bottom draws every row before it can scroll away.
         renderer.render(frame, into: &body)
+        if let reserving, reserving.upperBound > 0 { renderer.reserve(through: reserving.upperBound - 1, into: &body) }
         var out: [UInt8] = []
         let show = frame.cursor != nil
         if isFullScreen {

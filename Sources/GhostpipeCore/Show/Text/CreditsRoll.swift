@@ -195,33 +195,47 @@ final class CreditsRoll: TextReveal {
         return nextStep(from: anchor)
     }
 
-    /// Puts the rows in the viewport on the scene, at their document rows.
+    /// The viewport's top when the last frame was drawn: rows between it and the new top leave the
+    /// viewport now and are drawn once more at their final places (steps may come several at once).
+    private var drawnTop: Int?
+
+    /// Puts the rows in the viewport (and those leaving it) on the scene, at their document rows.
     private func place() {
         shown = rolled
         guard rowCount > 0 else { return }
         let top = viewportTop(steps: rolled)
-        scene.fixedRows = top..<(top + viewport)
-        // Rows above the viewport are final on the terminal (or in its scrollback).
-        let firstVisible = max(firstRow, rolled - viewport)
-        if firstVisible > firstRow {
-            rows.removeFirst(min(rows.count, firstVisible - firstRow))
-            firstRow = firstVisible
-            laidOut.removeAll { $0.firstRow + $0.rowCount <= firstRow }
-        }
+        let from = min(drawnTop ?? top, top)
+        scene.fixedRows = from..<(top + viewport)
         var glyphs: [Glyph] = []
         for i in firstRow..<min(rowCount, rolled) {
-            let r = documentRow(i, steps: rolled) - top
+            let r = documentRow(i, steps: rolled)
+            guard r >= from else { continue }
             for var glyph in rows[i - firstRow] {
-                glyph.row = r
+                glyph.row = r - from
                 glyphs.append(glyph)
             }
         }
         if let actorID { scene.remove(id: actorID) }
-        actorID = scene.add(Actor(block: Block(glyphs: glyphs, rows: viewport, columns: columns), effect: AtRest(),
-                                  context: context, start: 0, duration: 0, end: Nanoseconds.max, row: top))
+        actorID = scene.add(Actor(block: Block(glyphs: glyphs, rows: top + viewport - from, columns: columns), effect: AtRest(),
+                                  context: context, start: 0, duration: 0, end: Nanoseconds.max, row: from))
     }
 
-    func drawn(at now: Nanoseconds) -> Bool { false }
+    /// Rows above the viewport are final on the terminal (or in its scrollback) once drawn.
+    func drawn(at now: Nanoseconds) -> Bool {
+        guard rowCount > 0 else { return false }
+        let top = viewportTop(steps: rolled)
+        if drawnTop != top {
+            drawnTop = top
+            let firstVisible = max(firstRow, rolled - viewport)
+            if firstVisible > firstRow {
+                rows.removeFirst(min(rows.count, firstVisible - firstRow))
+                firstRow = firstVisible
+                laidOut.removeAll { $0.firstRow + $0.rowCount <= firstRow }
+            }
+            place()
+        }
+        return false
+    }
 
     func showEverything(at now: Nanoseconds) { timeless = true }
 
@@ -246,6 +260,7 @@ final class CreditsRoll: TextReveal {
         viewport = max(1, newRows - 1)
         rolled = min(firstRow + max(0, inSight), rowCount)
         shown = -1
+        drawnTop = nil
     }
 
     /// The stop counts as a pause: the roll continues where it stopped, drawn on the fresh line.
