@@ -82,7 +82,7 @@ let outcome: Outcome
 var hadErrors = false
 do {
     let output = try session.output(stdout: stdout, recording: recording, origin: origin)
-    if let screen = output.screen, let probe { screen.cursorColumnReport = { probe.cursorPosition()?.column } }
+    if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
     let show = Show(settings: session.showSettings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
     var sources: [any EventSource] = []
     if onTerminal {

@@ -62,6 +62,18 @@ import Testing
         #expect(screen.transcript.map { String($0.drop { $0 == " " }) } == lines)
     }
 
+    @Test func inputColoursAreKeptAndArtKeepsItsShape() throws {
+        let text = "\u{1B}[31mRed Name\u{1B}[0m\nPlain Name\n\n  /\\_/\\\n ( o.o )\n  > ^ <\n"
+        let sink = try roll([(0, text)], rows: 10, pace: 2400)
+        let screen = EffectHarness.replay(sink, columns: 30, rows: 10, text: "Red Name\nPlain Name\n\n  /\\_/\\\n ( o.o )\n  > ^ <\n")
+        let red = screen.cells.first { $0.contains { $0.text == "R" } }?.first { $0.text == "R" }
+        #expect(red?.style.foreground == .palette(1))
+        // A list of names: each line centred. The cat: centred as a block, its lines as they were.
+        #expect(screen.lines[0] == "           Red Name" && screen.lines[1] == "          Plain Name")
+        let art = screen.lines[3...5].map { String($0.dropFirst(11)) }
+        #expect(art == ["  /\\_/\\", " ( o.o )", "  > ^ <"], "\(screen.lines)")
+    }
+
     @Test func theRollWaitsForSlowInputAndGoesOnWhenItArrives() throws {
         let sink = try roll([(0, "first\n"), (10, "second\n")])
         let shots = screens(sink)

@@ -166,3 +166,26 @@ struct SubtitleRun {
         #expect(screen.cursorVisible)
     }
 }
+
+@Suite struct SubtitleKeys {
+    static let two = SubtitlePlayback().two
+
+    @Test func quittingEmptiesTheBandAndTheStatusLineAndStaysPut() throws {
+        let output = MemorySink()
+        let session = try Session(options: try ArgumentParser.parse([]), surroundings: Surroundings(
+            stdoutIsTerminal: true, terminalSize: (40, 6), environment: ["TERM": "xterm-256color"]))
+        var settings = session.showSettings
+        settings.format = .srt
+        let (outcome, _) = try Playback.run(settings, output: try session.output(stdout: output, recording: nil, origin: 0),
+                                            input: ScriptedInput(Self.two),
+                                            events: [(1.5, .key(.character("i"))), (2.0, .key(.character("q")))])
+        #expect(outcome == .quit)
+        var screen = ScreenModel(width: 40, height: 6)
+        for write in output.writes where write.instant <= 1_900_000_000 { screen.feed(write.bytes) }
+        #expect(screen.lines.contains { $0.contains("cue 1/2") } && screen.lines.contains { $0.contains("Hello there.") })
+        screen.feed(output.writes.filter { $0.instant > 1_900_000_000 }.flatMap(\.bytes))
+        #expect(screen.lines.allSatisfy { $0.isEmpty }, "\(screen.lines)")
+        // Back at the band's top, nothing scrolled.
+        #expect(screen.row == 0 && screen.column == 0 && screen.scrollback.isEmpty && screen.cursorVisible)
+    }
+}

@@ -27,6 +27,24 @@ import Testing
         #expect(result.stdout == Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample("motd.txt")))))
     }
 
+    @Test func eachFileIsDetectedOnItsOwnAndProblemsAreSaidOnce() throws {
+        // A missing subtitle file first does not make the text after it subtitles.
+        let script = try String(contentsOfFile: Binary.sample("script.txt"), encoding: .utf8)
+        let result = try Binary.run(["--instant", "missing.srt", Binary.sample("script.txt")])
+        #expect(result.status == 1)
+        #expect(result.stderr == "ghostpipe: missing.srt: No such file or directory\n")
+        #expect(result.text == script)
+        // Subtitles, then text: each plays in turn.
+        let mixed = try Binary.run(["--instant", Binary.sample("english.srt"), Binary.sample("motd.txt")])
+        let motd = try String(contentsOfFile: Binary.sample("motd.txt"), encoding: .utf8)
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.text.hasPrefix("Signal Hill — 4:12 a.m.\n") && mixed.text.hasSuffix("\n" + motd), "\(mixed.text)")
+        // Two subtitle files: the second starts where the first ended.
+        let twice = try Binary.run(["--instant", "-o", "json", Binary.sample("english.srt"), Binary.sample("english.srt")])
+        let starts = twice.text.split(separator: "\n").map { $0.split(separator: ",")[0] }
+        #expect(starts.count == 40 && starts[0] == starts[0] && Set(starts).count == 40, "\(starts)")
+    }
+
     @Test(arguments: ["script.txt", "korean.txt", "emoji.txt", "motd.txt"])
     func instantPlainOutputIsTheInputByteForByte(sample: String) throws {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample(sample))))

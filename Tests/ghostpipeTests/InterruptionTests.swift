@@ -108,6 +108,26 @@ import Testing
         #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue 20/20") || $0.contains("cue 19/20") } }, timeout: 3), "\(tmux.screen())")
         tmux.press("q")
         #expect(tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 5))
+        // Neither the status line nor a cue stays behind.
+        let after = tmux.screen()
+        #expect(!after.contains { $0.contains("offset") || $0.contains("cue ") }, "\(after)")
         checkRestored(tmux, after: "q during subtitles")
+    }
+
+    @Test func quittingSubtitlesLeavesTheBandEmptyWhereItWas() throws {
+        let tmux = try Tmux(columns: 60, rows: 10, tag: "subq")
+        tmux.type("clear; echo before")
+        tmux.type("\"$GHOSTPIPE\" --start 8.5 \(Binary.sample("styles.vtt"))")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("Is that coming through the set?") } }, timeout: 5), "\(tmux.screen())")
+        tmux.press("q")
+        #expect(tmux.wait(forScreen: { $0.contains { $0 == "$" } }, timeout: 5), "\(tmux.screen())")
+        let screen = tmux.screen()
+        // The band (the screen less a row: a cue is placed at the top) began below the command; it is
+        // empty, and the prompt is back at its top — nothing scrolled on the way out.
+        let command = try #require(screen.firstIndex { $0.contains("--start 8.5") })
+        #expect(screen[command + 1] == "$", "\(screen)")
+        #expect(screen[(command + 2)...].allSatisfy { $0.isEmpty }, "\(screen)")
+        #expect(tmux.display("#{cursor_y}") == "\(command + 1)", "\(screen)")
+        checkRestored(tmux, after: "q with a cue on show")
     }
 }

@@ -126,4 +126,29 @@ import Testing
         #expect(unanswered.text.contains("thumbs"))
         #expect(unanswered.status == 0)
     }
+
+    /// Words of a screen's history, in order (what a reader sees, whatever the wrapping).
+    static func words(_ lines: [String]) -> [String] { lines.joined(separator: " ").split(separator: " ").map(String.init) }
+
+    @Test(arguments: ["typewriter", "credits"])
+    func aResizeInTheMiddleOfALineLeavesNoCopyBehind(effect: String) throws {
+        // tmux reflows the cursor's row when the terminal narrows: what was drawn of it must be
+        // drawn again where it now starts, not below a reflowed copy.
+        let tmux = try Tmux(columns: 80, rows: 24, tag: "resize-\(effect)")
+        tmux.type("clear; echo $((6*7))START; \"$GHOSTPIPE\" --effect \(effect) --cps 60 \(Binary.sample("script.txt")); echo $((6*7))DONE")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("The fans hum. A single terminal glows in the") } }, timeout: 10), "\(tmux.screen())")
+        tmux.resize(columns: 40, rows: 24)
+        if effect == "typewriter" {
+            #expect(tmux.wait(forScreen: { $0.contains("42DONE") }, timeout: 60), "\(tmux.screen())")
+        } else {
+            tmux.press("x")  // credits: roll to the end at once
+            #expect(tmux.wait(forScreen: { $0.contains("42DONE") }, timeout: 10), "\(tmux.screen())")
+        }
+        let history = (try? tmux.tmux(["capture-pane", "-p", "-S", "-", "-t", tmux.name])) ?? ""
+        var lines = history.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines = Array(lines.drop { $0 != "42START" }.dropFirst().prefix { $0 != "42DONE" })
+        let text = try String(contentsOfFile: Binary.sample("script.txt"), encoding: .utf8)
+        #expect(Self.words(lines) == Self.words(text.components(separatedBy: "\n")), "\(lines.joined(separator: "\n"))")
+        #expect(lines.suffix(6).allSatisfy { $0.count <= 40 }, "laid out again at 40 columns")
+    }
 }

@@ -87,24 +87,29 @@ public final class Screen {
 
     // MARK: - Inline
 
-    /// Asks the terminal where its cursor is now (its column, 0-based), when it can be asked.
-    public var cursorColumnReport: (() -> Int?)?
+    /// Asks the terminal where its cursor is now (row and column, 0-based), when it can be asked.
+    public var cursorReport: (() -> (row: Int, column: Int)?)?
 
     /// Draws afresh at a new size, or after `fg`: a new renderer numbering the cursor's line as
     /// document row `fromRow`. With `clearing` (a resize) the old region from `fromRow` down is
     /// erased first, wherever a terminal that reflows lines has moved it (the terminal is asked where
-    /// the cursor is when that matters); after `fg` the cursor is on a fresh line and nothing is erased.
-    public func restart(columns: Int, rows: Int, fromRow: Int, clearing: Bool, at stamp: Nanoseconds) throws {
+    /// the cursor is when that matters); after `fg` the cursor is on a fresh line and nothing is
+    /// erased. Returns the document row drawing starts from: rows above it are out of reach now
+    /// (reflowed into the scrollback) and final.
+    @discardableResult
+    public func restart(columns: Int, rows: Int, fromRow: Int, clearing: Bool, at stamp: Nanoseconds) throws -> Int {
         var out: [UInt8] = []
+        var start = fromRow
         if clearing {
-            let reported = renderer.mayHaveReflowed(from: fromRow, newWidth: columns) ? cursorColumnReport?() : nil
-            renderer.clearFrom(row: fromRow, newHeight: rows, newWidth: columns, reportedColumn: reported, into: &out)
+            let reported = renderer.mayHaveReflowed(from: fromRow, newWidth: columns) ? cursorReport?() : nil
+            start = renderer.clearFrom(row: fromRow, newHeight: rows, newWidth: columns, reported: reported, into: &out)
         } else {
             out.append(0x0D)
         }
-        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: fromRow)
+        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: start)
         if let recorder, clearing { try recorder.resize(columns: columns, rows: rows, at: stamp) }
         try sink.write(out, at: stamp)
+        return start
     }
 
     /// Attributes off and the cursor shown, before the terminal is handed back (Ctrl-Z).

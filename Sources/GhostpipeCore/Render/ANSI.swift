@@ -4,8 +4,13 @@ public enum ANSI {
     public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
     public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
     public static let eraseToEndOfLine: [UInt8] = Array("\u{1B}[K".utf8)
-    /// ED 0: erase from the cursor to the end of the screen (before redrawing after a resize).
+    /// ED 0: erase from the cursor to the end of the screen.
     public static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
+    /// At the start of a row, erases it and every row below (before redrawing after a resize) without
+    /// ED 0 from the top-left: tmux (`scroll-on-clear`) and others take that for clearing the whole
+    /// screen and push what it held into the scrollback first, which would keep a copy there. So:
+    /// EL here, then (cursor saved) one row down and ED 0, then back.
+    public static let eraseRowsBelowKeepingScrollback: [UInt8] = Array("\u{1B}[K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8".utf8)
     public static let newline: [UInt8] = [0x0D, 0x0A]
     /// CUP to the top left (the overlay draws a whole screen; the inline renderers never do).
     public static let home: [UInt8] = Array("\u{1B}[H".utf8)

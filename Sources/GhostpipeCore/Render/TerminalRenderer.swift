@@ -40,33 +40,42 @@ public struct TerminalRenderer {
     public var currentRow: Int { cursorRow }
 
     /// For a redraw after the terminal changed size: goes to the start of `row` (or of the highest
-    /// row still on a screen `newHeight` rows tall) and erases everything below. The renderer is not
-    /// to be used afterwards (start a new one there).
+    /// row still on the screen) and erases everything below. Returns the document row it went to:
+    /// rows above it are out of reach (in the scrollback, or cut in two by the screen's top) and stay
+    /// as they are. The renderer is not to be used afterwards (start a new one there).
     ///
     /// A terminal that reflows lines when it narrows (most do; see `ResizeGeometry`) has made each
     /// row wider than `newWidth` several rows, the cursor's included, so the way up is counted in
-    /// terminal rows from what each row holds. `reportedColumn`, the cursor's column as the terminal
-    /// reports it now, tells a terminal that cut the rows instead.
-    public mutating func clearFrom(row: Int, newHeight: Int, newWidth: Int, reportedColumn: Int? = nil, into out: inout [UInt8]) {
+    /// terminal rows from what each row holds; what no longer fitted went into the scrollback. The
+    /// cursor's position as the terminal reports it now (0-based), when it can be asked, tells how
+    /// far up the screen goes and whether the terminal cut rows instead.
+    @discardableResult
+    public mutating func clearFrom(row: Int, newHeight: Int, newWidth: Int, reported: (row: Int, column: Int)? = nil,
+                                   into out: inout [UInt8]) -> Int {
         resetStyle(into: &out)
-        let target = min(max(row, bottomRow - (max(1, newHeight) - 1)), bottomRow)
-        if target < cursorRow {
-            let column = pendingWrap ? width : cursorColumn
-            var up = ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reportedColumn)
-            let reflowed = newWidth < width && (up > 0 || reportedColumn.map { $0 != newWidth - 1 } ?? true)
-            for r in target..<cursorRow {
-                let used = contentWidth(of: r)
-                up += reflowed && used > newWidth ? (used + newWidth - 1) / newWidth : 1
-            }
-            ANSI.cursorUp(min(up, max(0, newHeight - 1)), to: &out)
+        let column = pendingWrap ? width : cursorColumn
+        var up = ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reported?.column)
+        let reflowed = newWidth < width && (up > 0 || reported.map { $0.column != newWidth - 1 } ?? true)
+        // How far up the screen goes from the cursor (the rows below it are on the screen too).
+        let reach = reported?.row ?? max(0, newHeight - 1 - (bottomRow - cursorRow))
+        var first = min(cursorRow, bottomRow)
+        if row > cursorRow {
+            ANSI.cursorUp(min(up, reach), to: &out)
+            ANSI.cursorDown(min(row, bottomRow) - cursorRow, to: &out)
+            first = min(row, bottomRow)
         } else {
-            ANSI.cursorDown(target - cursorRow, to: &out)
-            // The cursor's own row may have become several: go back to where it starts.
-            let column = pendingWrap ? width : cursorColumn
-            ANSI.cursorUp(ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reportedColumn), to: &out)
+            for r in stride(from: cursorRow - 1, through: row, by: -1) {
+                let used = contentWidth(of: r)
+                let height = reflowed && used > newWidth ? (used + newWidth - 1) / newWidth : 1
+                guard up + height <= reach else { break }
+                up += height
+                first = r
+            }
+            ANSI.cursorUp(min(up, reach), to: &out)
         }
         out.append(0x0D)
-        out.append(contentsOf: ANSI.eraseBelow)
+        out.append(contentsOf: ANSI.eraseRowsBelowKeepingScrollback)
+        return first
     }
 
     /// Columns up to the last non-blank cell of a row as drawn (a row not known counts as full).

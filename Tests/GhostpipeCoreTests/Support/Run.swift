@@ -6,10 +6,12 @@ import Foundation
 enum Playback {
     /// Plays `input` through a show with `settings` into `output`.
     @discardableResult
-    static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, clock: VirtualClock = VirtualClock(),
-                    widths: MeasuredWidths? = nil, report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
+    static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, events: [(Double, Event)] = [],
+                    clock: VirtualClock = VirtualClock(), widths: MeasuredWidths? = nil,
+                    report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
         let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
-        let outcome = try EventLoop(clock: clock, sources: [InputEvents(input, demand: show)]).run(show)
+        let sources: [any EventSource] = [ScriptedEvents(events), InputEvents(input, demand: show)]
+        let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         return (outcome, show)
     }
 
@@ -40,14 +42,16 @@ struct VirtualRun {
 
     /// Input as raw bytes (which may be invalid UTF-8), arriving at the given seconds.
     init(_ arguments: [String], bytes input: [(at: Double, bytes: [UInt8])], terminal: (columns: Int, rows: Int)? = nil,
-         environment: [String: String] = ["TERM": "xterm-256color"], recording: MemorySink? = nil) throws {
+         environment: [String: String] = ["TERM": "xterm-256color"], recording: MemorySink? = nil,
+         events: [(Double, Event)] = []) throws {
         let options = try ArgumentParser.parse(arguments)
         session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: terminal != nil, terminalSize: terminal, environment: environment))
         let out = try session.output(stdout: output, recording: recording, origin: 0)
         var collected: [String] = []
         (outcome, _) = try Playback.run(session.showSettings, output: out,
-                                        input: ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) })) { collected.append($0) }
+                                        input: ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) }),
+                                        events: events) { collected.append($0) }
         messages = collected
     }
 
@@ -68,5 +72,23 @@ struct VirtualRun {
         var model = ScreenModel(width: columns, height: rows)
         model.feed(output.bytes)
         return model
+    }
+}
+
+/// Events (keys, resizes, stops) at given seconds of a virtual clock, as the terminal would send them.
+final class ScriptedEvents: EventSource {
+    private var events: [(at: Nanoseconds, event: Event)]
+
+    init(_ events: [(Double, Event)]) {
+        self.events = events.map { (Time.nanoseconds(seconds: $0.0), $0.1) }.sorted { $0.at < $1.at }
+    }
+
+    func interest(at now: Nanoseconds) -> Interest { events.first.map { Interest(instant: $0.at) } ?? .none }
+
+    func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
+        while let first = events.first, first.at <= now {
+            events.removeFirst()
+            try deliver(first.event)
+        }
     }
 }

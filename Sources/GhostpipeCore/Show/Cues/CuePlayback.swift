@@ -17,7 +17,7 @@ final class CuePlayback {
     private var offset: Nanoseconds
     private let layout: SubtitleLayout
     /// The band's first document row and its height.
-    private let base: Int
+    private var base: Int
     private(set) var bandRows: Int
     /// `--band-rows`, and whether top and middle cues need the whole screen (see `bandHeight`).
     private let fixedBandRows: Int?
@@ -306,6 +306,17 @@ final class CuePlayback {
 
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
         guard let scene, let screen = output.screen else { return }
+        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
+        let start = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        if layout == .band {
+            // The band begins where the terminal's reflow left its top in reach.
+            let shift = start - base
+            base = start
+            scene.updateAll { $0.row += shift }
+        } else {
+            scene.updateAll { if $0.row < start { $0.row = start } }
+            transcriptRow = max(transcriptRow, start)
+        }
         width = columns
         if layout == .band {
             bandRows = bandHeight(rows: rows)
@@ -319,8 +330,6 @@ final class CuePlayback {
             if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
         }
         restack()
-        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
-        try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
         pendingChange = nil
     }
 

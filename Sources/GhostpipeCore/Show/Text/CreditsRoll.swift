@@ -13,6 +13,8 @@
 ///   newest row at the bottom; it goes on as soon as a row arrives.
 /// - Final screen: the text at rest where `cat` would have left it (a short text with its first line
 ///   on the row it started on, a long one as its last screenful), the cursor on the row below.
+/// - A resize lays out again, at the new width, every line still in reach; lines the terminal pushed
+///   into its scrollback as it reflowed them stay there, once.
 /// - Endless input is fine: only rows still to show are kept, and reading pauses while enough wait.
 final class CreditsRoll: TextReveal {
     private let output: any Output
@@ -25,14 +27,21 @@ final class CreditsRoll: TextReveal {
     private var columns: Int
     /// Rows of the viewport.
     private var viewport: Int
-    /// The document row the credits start on.
-    private let base: Int
+    /// The document row the roll's text row 0 starts on.
+    private var base: Int
     /// The line being read, and complete lines of the paragraph being read.
     private var line: [StyledGrapheme] = []
     private var paragraph: [[StyledGrapheme]] = []
-    /// Paragraphs laid out, with the text row each starts on (kept to lay them out again at another
-    /// width until they have rolled out of sight).
-    private var laidOut: [(lines: [[StyledGrapheme]], firstRow: Int, rowCount: Int)] = []
+
+    /// A paragraph laid out: its lines and how many rows each took, from text row `firstRow` on
+    /// (kept, to lay it out again at another width, until it has rolled out of sight).
+    private struct Laid {
+        var lines: [[StyledGrapheme]]
+        var lineRows: [Int]
+        var firstRow: Int
+        var rowCount: Int { lineRows.reduce(0, +) }
+    }
+    private var laidOut: [Laid] = []
     /// Laid-out rows (glyph rows are 0), from text row `firstRow` on.
     private var rows: [[Glyph]] = []
     private var firstRow = 0
@@ -46,6 +55,9 @@ final class CreditsRoll: TextReveal {
     private var ended = false
     private var shown = -1
     private var actorID: Int?
+    /// The viewport's top when the last frame was drawn: rows between it and the new top leave the
+    /// viewport now and are drawn once more at their final places (steps may come several at once).
+    private var drawnTop: Int?
     private var maxAhead: Int { 4 * viewport + 64 }
     private let maxLine = 1 << 16
 
@@ -78,6 +90,8 @@ final class CreditsRoll: TextReveal {
     /// The document row at the top of the viewport after `steps` steps.
     private func viewportTop(steps: Int) -> Int { base + max(0, steps - viewport) }
 
+    // MARK: - Input
+
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
         for k in 0..<batch.count {
             let text = batch.string(k)
@@ -89,8 +103,7 @@ final class CreditsRoll: TextReveal {
     }
 
     private func endLine(at now: Nanoseconds) {
-        let blank = line.allSatisfy { $0.text.allSatisfy(\.isWhitespace) }
-        if blank {
+        if line.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
             commitParagraph(at: now)
             lay([[]], at: now)  // the blank line itself: an empty row
         } else {
@@ -125,13 +138,14 @@ final class CreditsRoll: TextReveal {
     private func lay(_ lines: [[StyledGrapheme]], at now: Nanoseconds) {
         if let widths, widths.learn(lines.lazy.flatMap { $0 }.map(\.text)) { output.screen?.invalidateCursorRow() }
         let laid = Self.layOut(lines, width: columns, tabWidth: tabWidth, widths: widths)
-        laidOut.append((lines, rowCount, laid.count))
-        rows += laid
+        laidOut.append(Laid(lines: lines, lineRows: laid.map(\.count), firstRow: rowCount))
+        rows += laid.joined()
         if duration == nil { goOn(at: now) }
     }
 
-    /// Rows for a paragraph: preformatted text centred as a block, other lines each centred.
-    static func layOut(_ lines: [[StyledGrapheme]], width: Int, tabWidth: Int, widths: MeasuredWidths?) -> [[Glyph]] {
+    /// Rows for a paragraph, line by line: preformatted text centred as a block, other lines each
+    /// centred.
+    static func layOut(_ lines: [[StyledGrapheme]], width: Int, tabWidth: Int, widths: MeasuredWidths?) -> [[[Glyph]]] {
         let preformatted = isPreformatted(lines)
         var blocks = lines.map { BlockLayout.layout($0, width: width, alignment: preformatted ? .left : .center, tabWidth: tabWidth,
                                                     boxWidth: preformatted ? nil : width, widths: widths) }
@@ -140,17 +154,15 @@ final class CreditsRoll: TextReveal {
             let shift = max(0, (width - widest) / 2)
             for b in blocks.indices { for g in blocks[b].glyphs.indices { blocks[b].glyphs[g].column += shift } }
         }
-        var result: [[Glyph]] = []
-        for block in blocks {
+        return blocks.map { block in
             var laid = Array(repeating: [Glyph](), count: max(1, block.rows))
             for var glyph in block.glyphs where glyph.row >= 0 && glyph.row < laid.count {
                 let r = glyph.row
                 glyph.row = 0
                 laid[r].append(glyph)
             }
-            result += laid
+            return laid
         }
-        return result
     }
 
     /// Text that keeps its shape: an indented line, a run of spaces inside a line (aligned
@@ -173,6 +185,8 @@ final class CreditsRoll: TextReveal {
         return false
     }
 
+    // MARK: - Time
+
     /// If the roll was waiting for rows, it goes on now.
     private func goOn(at now: Nanoseconds) {
         guard rolled < limit else { return }
@@ -194,10 +208,6 @@ final class CreditsRoll: TextReveal {
         guard rolled < limit, let anchor else { return nil }
         return nextStep(from: anchor)
     }
-
-    /// The viewport's top when the last frame was drawn: rows between it and the new top leave the
-    /// viewport now and are drawn once more at their final places (steps may come several at once).
-    private var drawnTop: Int?
 
     /// Puts the rows in the viewport (and those leaving it) on the scene, at their document rows.
     private func place() {
@@ -224,41 +234,63 @@ final class CreditsRoll: TextReveal {
     func drawn(at now: Nanoseconds) -> Bool {
         guard rowCount > 0 else { return false }
         let top = viewportTop(steps: rolled)
-        if drawnTop != top {
-            drawnTop = top
-            let firstVisible = max(firstRow, rolled - viewport)
-            if firstVisible > firstRow {
-                rows.removeFirst(min(rows.count, firstVisible - firstRow))
-                firstRow = firstVisible
-                laidOut.removeAll { $0.firstRow + $0.rowCount <= firstRow }
-            }
-            place()
-        }
+        guard drawnTop != top else { return false }
+        drawnTop = top
+        forget(before: max(firstRow, rolled - viewport))
+        place()
         return false
+    }
+
+    /// Rows before text row `row` are final: they leave memory.
+    private func forget(before row: Int) {
+        guard row > firstRow else { return }
+        rows.removeFirst(min(rows.count, row - firstRow))
+        firstRow = row
+        laidOut.removeAll { $0.firstRow + $0.rowCount <= firstRow }
     }
 
     func showEverything(at now: Nanoseconds) { timeless = true }
 
-    /// The rows still to show, and those in sight, are laid out again at the new width; the viewport
-    /// is drawn afresh at the new height.
+    // MARK: - Terminal
+
+    /// The lines still in reach are laid out again at the new width, and the roll goes on in a
+    /// viewport of the new height from the first of them, with as many of them in sight as before.
     func resize(columns: Int, rows newRows: Int, at now: Nanoseconds) throws {
         guard let screen = output.screen else { return }
         let top = rowCount > 0 ? viewportTop(steps: rolled) : base
-        try screen.restart(columns: columns, rows: newRows, fromRow: top, clearing: true, at: now)
+        let start = try screen.restart(columns: columns, rows: newRows, fromRow: top, clearing: true, at: now)
         self.columns = columns
-        let inSight = rolled - firstRow
+        // Text rows above `start` (the terminal pushed them into its scrollback) are final.
+        var kept = firstRow
+        while kept < rowCount && documentRow(kept, steps: rolled) < start { kept += 1 }
         var relaid: [[Glyph]] = []
-        let start = laidOut.first?.firstRow ?? rowCount
-        let skip = max(0, firstRow - start)
-        for (i, paragraph) in laidOut.enumerated() {
+        var inSight = 0
+        var fresh: [Laid] = []
+        for paragraph in laidOut {
             let laid = Self.layOut(paragraph.lines, width: columns, tabWidth: tabWidth, widths: widths)
-            laidOut[i].firstRow = start + relaid.count
-            laidOut[i].rowCount = laid.count
-            relaid += laid
+            var row = paragraph.firstRow
+            var lines: [[StyledGrapheme]] = []
+            var lineRows: [Int] = []
+            for (i, lineRowsNow) in laid.enumerated() {
+                let old = paragraph.lineRows[i]
+                defer { row += old }
+                guard row + old > kept else { continue }  // wholly above the reach: final
+                lines.append(paragraph.lines[i])
+                lineRows.append(lineRowsNow.count)
+                if row < rolled { inSight += lineRowsNow.count }
+                relaid += lineRowsNow
+            }
+            if !lines.isEmpty { fresh.append(Laid(lines: lines, lineRows: lineRows, firstRow: 0)) }
         }
-        rows = Array(relaid.dropFirst(min(skip, relaid.count)))
+        var next = 0
+        for i in fresh.indices { fresh[i].firstRow = next; next += fresh[i].rowCount }
+        laidOut = fresh
+        rows = relaid
+        firstRow = 0
+        base = start
         viewport = max(1, newRows - 1)
-        rolled = min(firstRow + max(0, inSight), rowCount)
+        rolled = min(inSight, rows.count)
+        if rolled < limit { anchor = (now, rolled + 1) }
         shown = -1
         drawnTop = nil
     }
@@ -269,6 +301,7 @@ final class CreditsRoll: TextReveal {
         guard let screen = output.screen else { return }
         try screen.restart(columns: screen.width, rows: screen.height, fromRow: viewportTop(steps: rolled), clearing: false, at: now)
         shown = -1
+        drawnTop = nil
     }
 }
 

@@ -28,8 +28,10 @@ final class PacedText: TextReveal {
     private var rowStart = 0
     private var headRow: Int
     private var head: Placement
-    /// The typewriter's actor on the scene and the graphemes its glyphs come from (`rowStart` on).
+    /// The typewriter's actor on the scene, the document row its block starts on, and the graphemes
+    /// its glyphs come from (up to `glyphed`).
     private var actorID: Int?
+    private var actorRow: Int
     private var glyphed = 0
     /// Backpressure: stop reading while this many graphemes wait to be shown.
     var maxQueued = 1 << 16
@@ -54,6 +56,7 @@ final class PacedText: TextReveal {
         self.timeless = timeless
         self.widths = widths
         headRow = row
+        actorRow = row
         head = Placement(row: row, column: column, width: 0)
     }
 
@@ -122,7 +125,7 @@ final class PacedText: TextReveal {
         for k in glyphed..<end {
             let p = queue.placements[k]
             guard p.width > 0, !queue.kinds[k].isBlank, queue.kinds[k] != .newline else { continue }
-            added.append(Glyph(queue.string(k), row: p.row - headRow, column: p.column, width: p.width,
+            added.append(Glyph(queue.string(k), row: p.row - actorRow, column: p.column, width: p.width,
                                style: queue.styles[Int(queue.styleIndices[k])], reveal: queue.instants[k]))
         }
         glyphed = end
@@ -135,16 +138,18 @@ final class PacedText: TextReveal {
         } else {
             let block = Block(glyphs: added, rows: (added.last?.row ?? 0) + 1, columns: layout?.width ?? 80)
             actorID = scene.add(Actor(block: block, effect: effect, context: context, start: 0,
-                                      duration: Nanoseconds.max / 4, row: headRow))
+                                      duration: Nanoseconds.max / 4, row: actorRow))
         }
     }
 
-    /// Rebuilds the typewriter's block from the queue (after the head moved to a new row, or a relayout).
-    private func rebuildActor() {
+    /// Rebuilds the typewriter's block from grapheme `start` on, which begins document row `row`
+    /// (after a relayout).
+    private func rebuildActor(from start: Int, row: Int) {
         guard let scene else { return }
         if let actorID { scene.remove(id: actorID) }
         actorID = nil
-        glyphed = rowStart
+        actorRow = row
+        glyphed = start
         addGlyphs()
     }
 
@@ -196,8 +201,10 @@ final class PacedText: TextReveal {
     /// The frame at the head's position was drawn: rows above the head's row are final on the
     /// terminal and leave the scene.
     func drawn(at now: Nanoseconds) -> Bool {
-        guard let scene, let actorID, let actor = scene.actor(id: actorID), actor.row < headRow else { return false }
-        let shift = headRow - actor.row
+        guard actorRow < headRow else { return false }
+        let shift = headRow - actorRow
+        actorRow = headRow
+        guard let scene, let actorID else { return false }
         scene.update(id: actorID) { actor in
             actor.block.glyphs.removeAll { $0.row < shift }
             for g in actor.block.glyphs.indices { actor.block.glyphs[g].row -= shift }
@@ -243,13 +250,15 @@ final class PacedText: TextReveal {
             else { queue.schedule(upTo: readyCount, with: &pacer, ready: now) }
         }
         try screen.restart(columns: columns, rows: rows, fromRow: headRow, clearing: clearing, at: now)
-        // The head row's graphemes already shown are drawn again at their new places.
+        // The head row's graphemes already shown are drawn again at their new places (the row may
+        // now be several: the head moves to the last, the others are drawn once, then final).
+        let start = rowStart, firstRow = headRow
         head = Placement(row: headRow, column: rowStartColumn, width: 0)
         let shown = queue.head
         queue.rewindHead(to: rowStart)
         followHead(through: shown)
         queue.advanceHead(to: shown)
-        rebuildActor()
+        rebuildActor(from: start, row: firstRow)
     }
 
     /// The column the head row starts at (0, or where the text before this one left off).

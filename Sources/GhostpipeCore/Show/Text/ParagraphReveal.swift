@@ -212,11 +212,13 @@ final class ParagraphReveal: TextReveal {
         self.columns = columns
         self.rows = rows
         guard let scene, let screen = output.screen else { return }
-        var row = scene.topRow(otherwise: nextRow)
-        try screen.restart(columns: columns, rows: rows, fromRow: row, clearing: true, at: now)
+        var row = try screen.restart(columns: columns, rows: rows, fromRow: scene.topRow(otherwise: nextRow), clearing: true, at: now)
         for id in onScene.sorted(by: { (scene.actor(id: $0)?.row ?? 0) < (scene.actor(id: $1)?.row ?? 0) }) {
             guard let actor = scene.actor(id: id) else { continue }
-            if let text = sources[id] {
+            if actor.row + actor.block.rows <= row {
+                // Pushed out of reach as the terminal reflowed it: it stays as it is.
+                scene.remove(id: id)
+            } else if let text = sources[id] {
                 let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth, widths: widths)
                 scene.update(id: id) { $0.block = block; $0.row = row; $0.column = 0 }
                 end = Placement(row: row + block.end.row, column: block.end.column, width: 0)
@@ -225,7 +227,9 @@ final class ParagraphReveal: TextReveal {
                 row = max(row, actor.row + actor.block.rows)
             }
         }
+        onScene.removeAll { scene.actor(id: $0) == nil }
         nextRow = row
+        nextColumn = 0
     }
 
     /// After `fg`: the reveal continues where it was, redrawn from the cursor's fresh line.
