@@ -19,7 +19,7 @@ public final class Show: EventHandler, InputDemand {
     private let settings: ShowSettings
     private let output: any Output
     private let scene = Scene()
-    private let widths: MeasuredWidths?
+    private let widths: (any ColumnWidths)?
     private let origin: Nanoseconds
     private let report: (String) -> Void
     /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
@@ -55,7 +55,7 @@ public final class Show: EventHandler, InputDemand {
     public var willPlay: ((CueList, _ row: Int, Nanoseconds) throws -> Void)?
 
     /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
-    public init(settings: ShowSettings, output: any Output, widths: MeasuredWidths? = nil, origin: Nanoseconds,
+    public init(settings: ShowSettings, output: any Output, widths: (any ColumnWidths)? = nil, origin: Nanoseconds,
                 report: @escaping (String) -> Void = { _ in }) {
         self.settings = settings
         self.output = output

@@ -19,7 +19,7 @@ public enum BlockLayout {
     /// `graphemes` are extended grapheme clusters in reading order, with `"\n"` between lines.
     /// `boxWidth`: the box the rows are aligned in (defaults to the widest row).
     public static func layout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
-                              tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil,
+                              tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: (any ColumnWidths)? = nil,
                               startColumn: Int = 0) -> Block {
         mappedLayout(graphemes, width: width, alignment: alignment, tabWidth: tabWidth, boxWidth: boxWidth,
                      widths: measured, startColumn: startColumn).block
@@ -28,7 +28,7 @@ public enum BlockLayout {
     /// `layout`, and for each grapheme the index of its glyph in the block (-1 for what draws
     /// nothing: spaces, line breaks, zero-width clusters).
     public static func mappedLayout(_ graphemes: [StyledGrapheme], width: Int, alignment: RowAlignment = .left,
-                                    tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: MeasuredWidths? = nil,
+                                    tabWidth: Int = 8, boxWidth: Int? = nil, widths measured: (any ColumnWidths)? = nil,
                                     startColumn: Int = 0) -> (block: Block, glyphOf: [Int]) {
         var flow = FlowLayout(width: width, tabWidth: tabWidth, column: startColumn)
         var placements: [Placement] = []

@@ -4,7 +4,7 @@ public enum CueLayout {
     /// The block for `cue` in a band `width` columns wide, and the column of its left edge.
     /// Reveal offsets (WebVTT inline timestamps) are media time from the cue's start.
     public static func block(for cue: Cue, width: Int, leftAligned: Bool = false,
-                             widths measured: MeasuredWidths? = nil) -> (block: Block, column: Int) {
+                             widths measured: (any ColumnWidths)? = nil) -> (block: Block, column: Int) {
         let placement = cue.placement
         // The cue box: `size:` percent of the width, positioned by `position:` (WebVTT), else the
         // whole width.

@@ -35,7 +35,7 @@ public struct GlyphQueue {
     /// `measure`, also their widths (for layout). Without either — `--instant` to a pipe — this is
     /// little more than a copy.
     public mutating func append(_ batch: GraphemeBatch, classify: Bool, measure: Bool, style: UInt16 = 0,
-                                widths measured: MeasuredWidths? = nil) {
+                                widths measured: (any ColumnWidths)? = nil) {
         guard !batch.isEmpty else { return }
         let offset = bytes.count
         bytes.append(contentsOf: batch.bytes[..<batch.byteCount])
@@ -78,7 +78,7 @@ public struct GlyphQueue {
         for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
     }
 
-    static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind, measured: MeasuredWidths?) -> Int {
+    static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind, measured: (any ColumnWidths)?) -> Int {
         switch kind {
         case .newline, .tab: return 0
         default:

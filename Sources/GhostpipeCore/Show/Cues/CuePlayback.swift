@@ -11,7 +11,7 @@ final class CuePlayback {
     private let scene: Scene?
     private let effect: any Effect
     private var context: EffectContext
-    private let widths: MeasuredWidths?
+    private let widths: (any ColumnWidths)?
     private var width: Int
     private(set) var playhead: Playhead
     private var offset: Nanoseconds
@@ -41,7 +41,7 @@ final class CuePlayback {
 
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
-    init(cues: CueList, output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?,
+    init(cues: CueList, output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?,
          timeless: Bool, start: Nanoseconds, origin: Nanoseconds, row: Int) {
         self.cues = cues
         self.output = output

@@ -20,7 +20,7 @@ final class CreditsRoll: TextReveal {
     private let output: any Output
     private let scene: Scene
     private let context: EffectContext
-    private let widths: MeasuredWidths?
+    private let widths: (any ColumnWidths)?
     private let tabWidth: Int
     private let duration: Nanoseconds?
     private var timeless: Bool
@@ -61,7 +61,7 @@ final class CreditsRoll: TextReveal {
     private var maxAhead: Int { 4 * viewport + 64 }
     private let maxLine = 1 << 16
 
-    init(output: any Output, scene: Scene, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool, row: Int) {
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool, row: Int) {
         self.output = output
         self.scene = scene
         context = settings.context
@@ -145,7 +145,7 @@ final class CreditsRoll: TextReveal {
 
     /// Rows for a paragraph, line by line: preformatted text centred as a block, other lines each
     /// centred.
-    static func layOut(_ lines: [[StyledGrapheme]], width: Int, tabWidth: Int, widths: MeasuredWidths?) -> [[[Glyph]]] {
+    static func layOut(_ lines: [[StyledGrapheme]], width: Int, tabWidth: Int, widths: (any ColumnWidths)?) -> [[[Glyph]]] {
         let preformatted = isPreformatted(lines)
         var blocks = lines.map { BlockLayout.layout($0, width: width, alignment: preformatted ? .left : .center, tabWidth: tabWidth,
                                                     boxWidth: preformatted ? nil : width, widths: widths) }

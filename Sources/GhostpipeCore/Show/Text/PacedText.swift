@@ -36,12 +36,12 @@ final class PacedText: TextReveal {
     /// Backpressure: stop reading while this many graphemes wait to be shown.
     var maxQueued = 1 << 16
     /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
-    let widths: MeasuredWidths?
+    let widths: (any ColumnWidths)?
     /// The screen to invalidate when a width probe draws on the cursor's row.
     private let screen: Screen?
 
     /// Starts at document `row`, `column` (where the text before it ended).
-    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
         self.output = output
         self.scene = output.screen == nil ? nil : scene

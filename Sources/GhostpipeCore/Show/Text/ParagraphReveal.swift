@@ -12,7 +12,7 @@ final class ParagraphReveal: TextReveal {
     private let scene: Scene?
     private let effect: any Effect
     private let context: EffectContext
-    private let widths: MeasuredWidths?
+    private let widths: (any ColumnWidths)?
     private let tabWidth: Int
     private let duration: Nanoseconds?
     private var timeless: Bool
@@ -44,7 +44,7 @@ final class ParagraphReveal: TextReveal {
     private let maxWaiting = 4
     private let maxParagraph = 1 << 16
 
-    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
         self.output = output
         self.scene = output.screen == nil ? nil : scene

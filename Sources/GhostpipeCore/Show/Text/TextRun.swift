@@ -9,7 +9,7 @@ final class TextRun {
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other a paragraph at a time); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
-    init(output: any Output, scene: Scene, settings: ShowSettings, widths: MeasuredWidths?, timeless: Bool,
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil)

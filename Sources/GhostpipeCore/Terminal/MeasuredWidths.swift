@@ -1,0 +1,69 @@
+/// Column widths as this terminal draws them: the Unicode widths, except for the clusters terminals
+/// disagree on, which are measured on the terminal itself when it can be asked.
+public final class MeasuredWidths: ColumnWidths {
+    public enum Policy: String, CaseIterable, Sendable {
+        /// Ask the terminal about clusters terminals disagree on, when output is a terminal.
+        case auto
+        /// Never ask: the `wcwidth` specification's widths.
+        case spec
+        /// Ask the terminal about every cluster outside ASCII.
+        case terminal
+    }
+
+    private let probe: TerminalProbe?
+    private let policy: Policy
+    private var measured: [String: Int] = [:]
+    private var asked: Set<String> = []
+
+    public init(probe: TerminalProbe?, policy: Policy) {
+        self.probe = policy == .spec ? nil : probe
+        self.policy = policy
+    }
+
+    public var isProbing: Bool { probe != nil && !(probe?.gaveUp ?? true) }
+
+    /// Columns of `cluster` on this terminal.
+    public func width(of cluster: String) -> Int {
+        measured[cluster] ?? DisplayWidth.of(cluster)
+    }
+
+    /// Measures, in one round trip, the clusters among `clusters` that need it and were not asked
+    /// about before. Costs nothing when none does. Returns whether the terminal was written to (the
+    /// probe drew on the cursor's row, which must then be drawn again).
+    @discardableResult
+    public func learn<S: Sequence>(_ clusters: S) -> Bool where S.Element == String {
+        guard let probe, !probe.gaveUp else { return false }
+        var wanted: [String] = []
+        for cluster in clusters where !asked.contains(cluster) && needsAsking(cluster) {
+            asked.insert(cluster)
+            wanted.append(cluster)
+        }
+        guard !wanted.isEmpty else { return false }
+        if let widths = probe.measure(wanted) {
+            for (cluster, width) in zip(wanted, widths) {
+                if let width { measured[cluster] = width }
+            }
+        }
+        return true
+    }
+
+    func needsAsking(_ cluster: String) -> Bool {
+        policy == .terminal ? !cluster.utf8.allSatisfy({ $0 < 0x80 }) : Self.isDisputed(cluster)
+    }
+
+    /// Clusters terminals draw at different widths: emoji or text presentation selectors, ZWJ
+    /// sequences, skin-tone modifiers, keycaps, regional indicators (flags and lone ones), and emoji
+    /// from recent Unicode versions (U+1F900 on) that older terminals do not know.
+    public static func isDisputed(_ cluster: String) -> Bool {
+        guard cluster.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        for scalar in cluster.unicodeScalars {
+            switch scalar.value {
+            case 0xFE0E, 0xFE0F, 0x200D, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0x1F900...0x1FAFF:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}

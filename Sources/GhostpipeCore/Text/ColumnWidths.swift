@@ -1,0 +1,14 @@
+/// How many columns grapheme clusters take, as the layout asks: the Unicode widths (`DisplayWidth`),
+/// or a terminal's own where terminals disagree (`MeasuredWidths`). Layout only looks widths up;
+/// finding them out (which may mean asking the terminal, a write and a wait) is a step of its own,
+/// `learn`, that the show takes before it lays text out.
+public protocol ColumnWidths: AnyObject {
+    /// Columns of `cluster`.
+    func width(of cluster: String) -> Int
+    /// Finds out the widths of `clusters` it does not know yet. Returns whether it wrote to the
+    /// terminal (drawing over the cursor's row, which must then be drawn again).
+    @discardableResult
+    func learn<S: Sequence>(_ clusters: S) -> Bool where S.Element == String
+    /// Whether `learn` can still find anything out.
+    var isProbing: Bool { get }
+}
