@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# GHOSTPIPE_BIN=path runs another build (an earlier one, to compare before and after).
 # Core benchmarks (figures, not tests): start-up against cat, pacing measured in a pseudo-terminal
 # with ../shared/tools/pace.py, and --instant plain throughput against cat. Run on a quiet machine:
 #   bash Scripts/bench_core.sh [seconds-of-pacing (default 10)]
@@ -6,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PACE_SECONDS=${1:-10}
 SHARED=../shared
-swift build -c release 2>&1 | grep -E "error|Compiling|Build" | grep -v dlopen || true
-BIN=.build/release/ghostpipe
+[ -n "${GHOSTPIPE_BIN:-}" ] || swift build -c release 2>&1 | grep -E "error|Compiling|Build" | grep -v dlopen || true
+BIN=${GHOSTPIPE_BIN:-.build/release/ghostpipe}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# GHOSTPIPE_BIN=path runs another build (an earlier one, to compare before and after).
 # Effects against terminaltexteffects (tte): bytes written and CPU time for the same 20×60 text
 # (1.2 KB of ASCII), both run on a pseudo-terminal of 80×24 with TERM=xterm-256color and
 # COLORTERM=truecolor, output drained and counted, CPU from wait4() (user + system, the process and
@@ -12,8 +13,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-3}"
-(cd "$root" && swift build -c release 2>&1 | grep -E "error|Compiling|Build complete" >&2 || true)
-ghostpipe="$root/.build/release/ghostpipe"
+[ -n "${GHOSTPIPE_BIN:-}" ] || (cd "$root" && swift build -c release 2>&1 | grep -E "error|Compiling|Build complete" >&2 || true)
+ghostpipe="${GHOSTPIPE_BIN:-$root/.build/release/ghostpipe}"
 # The real tte script, not a version manager's shim (whose shell start-up is not tte's cost).
 tte="$(command -v pyenv >/dev/null && pyenv which tte 2>/dev/null || command -v tte)"
 [[ -x "$ghostpipe" && -n "$tte" ]] || { echo "need $ghostpipe and tte (pip install terminaltexteffects)" >&2; exit 1; }

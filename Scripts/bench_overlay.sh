@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# GHOSTPIPE_BIN=path runs another build (an earlier one, to compare before and after).
 # What the overlay costs (issue 7): throughput and keystroke latency.
 #
 # 1. Throughput: `seq 1 2000000` run directly and under `ghostpipe --overlay` (subtitles playing in
@@ -17,7 +18,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-5}"
 keys="${2:-300}"
-bin="$root/.build/release/ghostpipe"
+bin="${GHOSTPIPE_BIN:-$root/.build/release/ghostpipe}"
 if [[ ! -x $bin ]]; then
     echo "building: swift build -c release" >&2
     (cd "$root" && swift build -c release 2>&1 | grep -v "Using 'dlopen'" >&2) || true

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
+# GHOSTPIPE_BIN=path runs another build (an earlier one, to compare before and after).
 # Subtitle benchmarks (figures, not tests): cue-start lateness over a long file played at --speed 50,
 # on a pipe (each cue's line stamped on arrival) and on a pseudo-terminal (each cue's first
 # grapheme), then parsing against Python's srt (Scripts/bench_parse.sh).
 #   bash Scripts/bench_subtitles.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release 2>&1 | grep -E "error" || true
-BIN=$PWD/.build/release/ghostpipe
+[ -n "${GHOSTPIPE_BIN:-}" ] || swift build -c release 2>&1 | grep -E "error" || true
+BIN=${GHOSTPIPE_BIN:-$PWD/.build/release/ghostpipe}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # A two-hour film (1600 cues), played 50 times faster: 2.4 minutes of cue starts.

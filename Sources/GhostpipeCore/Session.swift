@@ -75,6 +75,16 @@ public struct Session {
         return options.color == .always ? max(detected, .ansi16) : detected
     }
 
+    /// What the user should know about how the options play out here (said on stderr, once).
+    public var notes: [String] {
+        var notes: [String] = []
+        if mode == .plain, options.effect != Typewriter().name, !options.instant {
+            notes.append("--effect \(options.effect) draws on a terminal; plain output is the text paced as it would be typed "
+                         + "(-o cast records the effect, -o json gives its timing)")
+        }
+        return notes
+    }
+
     /// The effect context for this run.
     public var effectContext: EffectContext {
         EffectContext(depth: depth, seed: seed, graphemesPerSecond: options.pacing.graphemesPerSecond,

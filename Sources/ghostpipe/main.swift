@@ -51,6 +51,7 @@ do {
     fail(error.message, status: 2)
 }
 if options.overlay != nil { runOverlay(options: options, session: session) }
+for note in session.notes { printError("ghostpipe: \(note)") }
 
 let onTerminal = session.mode == .terminal
 // The terminal, asked where it draws (widths of disputed emoji, the cursor after a resize).

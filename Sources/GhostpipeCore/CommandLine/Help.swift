@@ -72,9 +72,11 @@ public enum Help {
     Output:
       -o, --output MODE   auto, terminal, plain, cast or json (default auto:
                           terminal when stdout is a terminal, plain otherwise)
-                          plain: the input byte for byte, paced, no escapes
+                          plain: the input byte for byte, paced (to a terminal:
+                                 without control characters and escapes)
                           cast:  an asciicast v2 recording of the terminal output
-                          json:  {"time":S,"text":"..."} per grapheme, per line
+                          json:  {"time":S,"text":"..."} per grapheme, per line,
+                                 S when it shows under the effect
       -r, --record FILE   also record the terminal output to FILE (asciicast v2)
           --width N       columns when there is no terminal (default 80)
           --height N      rows when there is no terminal (default 24)

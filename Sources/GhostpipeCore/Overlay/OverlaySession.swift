@@ -84,7 +84,7 @@ public final class OverlaySession: EventHandler {
             let replies = program.takeResponses()
             if !replies.isEmpty { terminal.send(replies) }
         case .programClosed:
-            break
+            child.check()
         case .childChanged:
             if case .stopped = child.check() { try suspend(resumingChild: true) }  // an end is seen by `advance`
         case .resized:
@@ -140,9 +140,12 @@ public final class OverlaySession: EventHandler {
         return [bandDue, renderAt].compactMap { $0 }.min()
     }
 
+    /// Nothing can happen any more: the program closed its terminal and the band is done. Its
+    /// status is waited for.
     public func close(interrupted: Bool, at now: Nanoseconds) throws {
         guard outcome == nil else { return }
-        outcome = interrupted ? .interrupted(.interrupt) : .programEnded(status: 0)
+        outcome = interrupted ? .interrupted(.interrupt) : .programEnded(status: child.waitForEnd())
+        if !interrupted { try render(at: now) }
         try leave(at: now)
     }
 
