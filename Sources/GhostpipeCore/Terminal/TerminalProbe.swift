@@ -24,32 +24,14 @@ public final class TerminalProbe {
     /// The widths the terminal gives `clusters` (nil for one it could not measure), or nil if it did
     /// not answer at all.
     public func measure(_ clusters: [String]) -> [Int?]? {
-        guard !gaveUp, !clusters.isEmpty else { return nil }
-        let clock = MonotonicClock()
-        // Echo off and byte-at-a-time while we read the replies (keys may already have done this).
-        var saved = termios()
-        let haveMode = tcgetattr(tty, &saved) == 0
-        if haveMode {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            _ = tcsetattr(tty, TCSANOW, &raw)
-        }
-        defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
-
+        guard !clusters.isEmpty else { return nil }
         var request: [UInt8] = Array("\u{1B}7\u{1B}[6n".utf8)
         for cluster in clusters {
             request.append(contentsOf: cluster.utf8)
             request.append(contentsOf: "\u{1B}[6n\u{1B}8".utf8)
         }
         request.append(contentsOf: ANSI.eraseToEndOfLine)
-        guard (try? DescriptorSink(fd: output).write(request, at: 0)) != nil else { return nil }
-
-        let reports = readReports(count: clusters.count + 1, within: answered ? timeout : firstTimeout, clock: clock)
-        guard let start = reports.first else {
-            gaveUp = true
-            return nil
-        }
-        answered = true
+        guard let reports = ask(request, reports: clusters.count + 1), let start = reports.first else { return nil }
         return clusters.indices.map { i in
             guard i + 1 < reports.count else { return nil }
             let end = reports[i + 1]
@@ -62,6 +44,14 @@ public final class TerminalProbe {
     /// Where the terminal's cursor is (0-based row and column), asked with one `ESC [ 6 n`; nil if
     /// it does not answer.
     public func cursorPosition() -> (row: Int, column: Int)? {
+        guard let report = ask(Array("\u{1B}[6n".utf8), reports: 1)?.first else { return nil }
+        return (report.row - 1, report.column - 1)
+    }
+
+    /// Writes `request` and reads up to `count` cursor position reports (1-based), with echo off and
+    /// byte-at-a-time input meanwhile (keys may already have set that). Nil, and no more asking for
+    /// the run, when the terminal does not answer.
+    private func ask(_ request: [UInt8], reports count: Int) -> [(row: Int, column: Int)]? {
         guard !gaveUp else { return nil }
         var saved = termios()
         let haveMode = tcgetattr(tty, &saved) == 0
@@ -71,13 +61,14 @@ public final class TerminalProbe {
             _ = tcsetattr(tty, TCSANOW, &raw)
         }
         defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
-        guard (try? DescriptorSink(fd: output).write(Array("\u{1B}[6n".utf8), at: 0)) != nil else { return nil }
-        guard let report = readReports(count: 1, within: answered ? timeout : firstTimeout, clock: MonotonicClock()).first else {
+        guard (try? DescriptorSink(fd: output).write(request, at: 0)) != nil else { return nil }
+        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: MonotonicClock())
+        guard !reports.isEmpty else {
             gaveUp = true
             return nil
         }
         answered = true
-        return (report.row - 1, report.column - 1)
+        return reports
     }
 
     /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;

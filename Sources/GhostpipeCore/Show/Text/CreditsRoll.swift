@@ -61,18 +61,19 @@ final class CreditsRoll: TextReveal {
     private var maxAhead: Int { 4 * viewport + 64 }
     private let maxLine = 1 << 16
 
-    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool, row: Int) {
-        self.output = output
-        self.scene = scene
-        context = settings.context
-        self.widths = widths
-        tabWidth = settings.tabWidth
-        duration = settings.pacing.duration
-        self.timeless = timeless
-        columns = output.screen?.width ?? settings.columns
-        viewport = max(1, (output.screen?.height ?? settings.rows) - 1)
-        base = row
-        interval = 1e9 / Credits.rowsPerSecond(pace: settings.context.graphemesPerSecond)
+    /// Starts on the setup's row, or the row below it when text before it ended mid-row.
+    init(_ setup: RevealSetup) {
+        output = setup.output
+        scene = setup.scene ?? Scene()
+        context = setup.settings.context
+        widths = setup.widths
+        tabWidth = setup.settings.tabWidth
+        duration = setup.settings.pacing.duration
+        timeless = setup.timeless
+        columns = setup.columns
+        viewport = max(1, setup.rows - 1)
+        base = setup.column > 0 ? setup.row + 1 : setup.row
+        interval = 1e9 / Credits.rowsPerSecond(pace: setup.settings.context.graphemesPerSecond)
     }
 
     /// Where the roll stops: with more to come, the newest row at the bottom; at the end, the rest

@@ -41,23 +41,24 @@ final class PacedText: TextReveal {
     private let screen: Screen?
 
     /// Starts at document `row`, `column` (where the text before it ended).
-    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
-         row: Int, column: Int) {
-        self.output = output
-        self.scene = output.screen == nil ? nil : scene
-        screen = output.screen
+    /// Starts at the setup's row and column (where the text before it ended).
+    init(_ setup: RevealSetup) {
+        let settings = setup.settings
+        output = setup.output
+        scene = setup.scene
+        screen = setup.screen
         effect = settings.effect
         context = settings.context
         tabWidth = settings.tabWidth
-        layout = output.screen == nil ? nil : FlowLayout(width: settings.columns, tabWidth: settings.tabWidth, row: row, column: column)
+        layout = setup.screen.map { FlowLayout(width: $0.width, tabWidth: settings.tabWidth, row: setup.row, column: setup.column) }
         pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
-        self.timeless = timeless
-        self.widths = widths
-        headRow = row
-        actorRow = row
-        head = Placement(row: row, column: column, width: 0)
+        timeless = setup.timeless
+        widths = setup.widths
+        headRow = setup.row
+        actorRow = setup.row
+        head = Placement(row: setup.row, column: setup.column, width: 0)
     }
 
     var wantsInput: Bool { !ended && (fitted != nil || queue.pending < maxQueued) }

@@ -44,21 +44,20 @@ final class ParagraphReveal: TextReveal {
     private let maxWaiting = 4
     private let maxParagraph = 1 << 16
 
-    init(output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
-         row: Int, column: Int) {
-        self.output = output
-        self.scene = output.screen == nil ? nil : scene
-        effect = settings.effect
-        context = settings.context
-        self.widths = widths
-        tabWidth = settings.tabWidth
-        duration = settings.pacing.duration
-        self.timeless = timeless
-        columns = output.screen?.width ?? settings.columns
-        rows = output.screen?.height ?? settings.rows
-        nextRow = row
-        nextColumn = column
-        end = Placement(row: row, column: column, width: 0)
+    init(_ setup: RevealSetup) {
+        output = setup.output
+        scene = setup.scene
+        effect = setup.settings.effect
+        context = setup.settings.context
+        widths = setup.widths
+        tabWidth = setup.settings.tabWidth
+        duration = setup.settings.pacing.duration
+        timeless = setup.timeless
+        columns = setup.columns
+        rows = setup.rows
+        nextRow = setup.row
+        nextColumn = setup.column
+        end = Placement(row: setup.row, column: setup.column, width: 0)
     }
 
     var wantsInput: Bool { !ended && (duration != nil || waiting.count < maxWaiting) }

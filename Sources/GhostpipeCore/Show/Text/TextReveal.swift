@@ -28,3 +28,33 @@ protocol TextReveal: AnyObject {
     /// After `fg`: the stop lasted `pause`; continue where it was, redrawn on the cursor's line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws
 }
+
+/// What every reveal is given: where it draws or reports, with which settings, and where on the
+/// screen it starts.
+struct RevealSetup {
+    let output: any Output
+    /// The scene, when the output is a screen (nil for text outputs).
+    let scene: Scene?
+    let settings: ShowSettings
+    let widths: (any ColumnWidths)?
+    /// Show everything as soon as it is ready.
+    let timeless: Bool
+    /// The document row and column it starts at (where what came before left off).
+    let row: Int
+    let column: Int
+
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool, row: Int, column: Int) {
+        self.output = output
+        self.scene = output.screen == nil ? nil : scene
+        self.settings = settings
+        self.widths = widths
+        self.timeless = timeless
+        self.row = row
+        self.column = column
+    }
+
+    var screen: Screen? { output.screen }
+    /// The width text is laid out for, and the height of the screen (or of `--width`/`--height`).
+    var columns: Int { screen?.width ?? settings.columns }
+    var rows: Int { screen?.height ?? settings.rows }
+}

@@ -13,16 +13,14 @@ final class TextRun {
          row: Int, column: Int) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil)
-        let isTypewriter = settings.effect is Typewriter
-        if output.takesRawBytes || isTypewriter {
-            reveal = PacedText(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
-                               row: row, column: column)
+        let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                                row: row, column: column)
+        if output.takesRawBytes || settings.effect is Typewriter {
+            reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
-            reveal = CreditsRoll(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
-                                 row: column > 0 ? row + 1 : row)
+            reveal = CreditsRoll(setup)
         } else {
-            reveal = ParagraphReveal(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
-                                     row: row, column: column)
+            reveal = ParagraphReveal(setup)
         }
     }
 
