@@ -91,6 +91,7 @@ public final class Show: EventHandler, InputDemand {
 
     public func handle(_ event: Event, at now: Nanoseconds) throws {
         guard outcome == nil else { return }
+        changed = true
         switch event {
         case .inputFile(let name):
             try endFile(at: now)
@@ -234,8 +235,20 @@ public final class Show: EventHandler, InputDemand {
 
     // MARK: - Time
 
+    /// An event came since the last `advance`, and the instant it said was next.
+    private var changed = true
+    private var due: Nanoseconds?
+
     public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         guard outcome == nil else { return nil }
+        // Nothing happened and nothing is due: nothing to draw (the overlay asks on every wake).
+        if !changed, due.map({ now < $0 }) ?? true { return due }
+        changed = false
+        due = try update(to: now)
+        return due
+    }
+
+    private func update(to now: Nanoseconds) throws -> Nanoseconds? {
         while let item = items.first {
             switch item {
             case .heldText(let bytes, let ended):
