@@ -24,8 +24,8 @@ if [[ ! -s $file ]]; then
 fi
 
 # The driver is compiled together with the sources it needs (no package target required).
-sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift
-         "$root"/Sources/GhostpipeCore/Render/Style.swift "$root"/Sources/GhostpipeCore/Timing/Time.swift)
+sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Model/*.swift
+         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift)
 driver=$build/bench_parse
 if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" -newer "$driver" 2>/dev/null) ]]; then
     swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore \

@@ -1,5 +1,5 @@
 // Fuzz target `arguments`: bytes split on NUL into an argv → ArgumentParser.parse → Session with a
-// fake terminal → the performance it would play. Usage errors are fine; crashes are not, and a
+// fake terminal → the show it would play. Usage errors are fine; crashes are not, and a
 // session must come out with a concrete output mode and a screen size within 1…10000.
 //
 // Input: byte 0 describes the surroundings (bit 0: stdout is a terminal; bit 1: the terminal reports
@@ -57,10 +57,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = session.effectContext
     let recording: MemorySink? = options.record != nil ? MemorySink() : nil
     do {
-        _ = try session.textPerformance(stdout: MemorySink(), recording: recording, origin: 0)
+        let output = try session.output(stdout: MemorySink(), recording: recording, origin: 0)
+        _ = Show(settings: session.showSettings, output: output, origin: 0)
     } catch {
-        // Output errors are not usage errors, but building a performance into memory must not fail.
-        require(false, "textPerformance threw \(error)")
+        // Output errors are not usage errors, but building a show into memory must not fail.
+        require(false, "building the show threw \(error)")
     }
     return 0
 }
