@@ -83,20 +83,25 @@ let outcome: Outcome
 var hadErrors = false
 do {
     let output = try session.output(stdout: stdout, recording: recording, origin: origin)
-    if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
     let show = Show(settings: session.showSettings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
+    if let screen = output.screen, let probe, let widths {
+        screen.cursorReport = { probe.cursorPosition() }
+        show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
+    }
     var sources: [any EventSource] = []
     if onTerminal {
-        // Keys come from /dev/tty, and only when the text does not: typing into ghostpipe's stdin
-        // is input, not commands.
+        // The terminal itself (/dev/tty), unless the text comes from it: typing into ghostpipe's
+        // stdin is input, not keys. While ghostpipe draws, what is typed is not echoed (it would
+        // split the text) and stays in the terminal's queue for the shell; a key waiting there skips
+        // the rest of a text (it is still the shell's), and subtitles read theirs.
         let stdinIsInput = input.allNames.contains("-") && isatty(STDIN_FILENO) == 1
-        if options.keys && !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
+        if !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
             keyboard = tty
         }
         let job = JobControl(keyboard: keyboard) { signals.stopLikeDefault() }
         sources.append(SignalEvents(signals, job: job, clock: clock, size: (session.columns, session.rows),
                                     terminalSize: { terminalSize(of: STDOUT_FILENO) }))
-        if let keyboard { sources.append(KeyEvents(keyboard)) }
+        if let keyboard, options.keys { sources.append(KeyEvents(keyboard, reading: { show.keyReading })) }
     } else {
         sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
     }

@@ -69,6 +69,13 @@ import Testing
             }
             let prompt = tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 20)
             #expect(prompt, "no prompt after \(what): \(tmux.screen())")
+            if [.quitKey, .anyKey].contains(action) && !scenario.name.contains("subtitles") {
+                // Text leaves a key in the terminal's queue (it only skipped the rest): the shell
+                // gets it, typed ahead at its prompt.
+                let key = action == .quitKey ? "q" : "x"
+                #expect(tmux.wait(forScreen: { $0.contains("$ \(key)") }, timeout: 5), "the key did not reach the shell after \(what): \(tmux.screen())")
+                tmux.press("C-u")
+            }
             checkRestored(tmux, after: what)
         }
     }
@@ -81,6 +88,26 @@ import Testing
             tmux.signalForeground(signal)
             #expect(tmux.wait(forScreen: { $0.contains("STATUS=\(status)") }, timeout: 5), "\(signal): \(tmux.screen())")
             checkRestored(tmux, after: "SIG\(signal)")
+        }
+    }
+
+    @Test func typeAheadDuringABannerReachesTheShellAndLeavesTheBannerWhole() throws {
+        // A banner in the prompt: what is typed while it plays skips the rest of it (it shows at
+        // once, whole) and is the shell's command afterwards; with --no-keys it plays on, and its
+        // echo does not split the banner.
+        for keys in ["", " --no-keys"] {
+            let tmux = try Tmux(columns: 60, rows: 10, tag: "typeahead\(keys.isEmpty ? "" : "-off")")
+            tmux.type("PROMPT_COMMAND='echo welcome to the machine, have a nice day | \"$GHOSTPIPE\" --cps 15\(keys)'")
+            #expect(tmux.wait(forScreen: { $0.contains { $0.hasPrefix("welcome to the m") } }, timeout: 5), "\(tmux.screen())")
+            tmux.type("echo TYPED-AHEAD", enter: false)
+            usleep(200_000)
+            let during = tmux.screen()
+            #expect(!during.contains { $0.contains("TYPED") && $0.contains("welcome") }, "the echo splits the banner: \(during)")
+            tmux.press("Enter")
+            #expect(tmux.wait(forScreen: { $0.contains("TYPED-AHEAD") }, timeout: 10), "the command was lost: \(tmux.screen())")
+            // Both banners whole: the one the keys skipped, and the next prompt's.
+            #expect(tmux.wait(forScreen: { $0.filter { $0 == "welcome to the machine, have a nice day" }.count == 2 }, timeout: 10),
+                    "a banner cut short: \(tmux.screen())")
         }
     }
 

@@ -112,12 +112,16 @@ import Testing
         #expect(show("spec") != byTerminal.map { $0.filter { $0 != " " } })
     }
 
-    @Test func noDelayWithoutDisputedClusters() throws {
-        // Nothing to ask (Hangul, marks, CJK, single-code-point emoji): not a query reaches the terminal.
+    @Test func noWidthQueryWithoutDisputedClusters() throws {
+        // Nothing to ask (Hangul, marks, CJK, single-code-point emoji): the one query is where the
+        // cursor starts, no width is measured.
         let path = try Self.write("한국어 e\u{301}tude 中文 😀 ⌚\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --instant \(path)", rows: 20, columns: 60)
-        #expect(!run.text.contains("\u{1B}[6n"))
+        #expect(run.text.components(separatedBy: "\u{1B}[6n").count == 2 && !run.text.contains("\u{1B}7"))
+        // --widths spec: the terminal is never asked anything.
+        let spec = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --instant --widths spec \(path)", rows: 20, columns: 60)
+        #expect(!spec.text.contains("\u{1B}[6n"))
         let disputed = try Self.write("thumbs 👍🏽\n")
         defer { try? FileManager.default.removeItem(atPath: disputed) }
         // Our pseudo-terminal does not answer: the probe gives up quickly and the text still shows.
@@ -150,5 +154,41 @@ import Testing
         let text = try String(contentsOfFile: Binary.sample("script.txt"), encoding: .utf8)
         #expect(Self.words(lines) == Self.words(text.components(separatedBy: "\n")), "\(lines.joined(separator: "\n"))")
         #expect(lines.suffix(6).allSatisfy { $0.count <= 40 }, "laid out again at 40 columns")
+    }
+
+    @Test(arguments: ["typewriter", "letters", "fade", "decrypt", "morph", "credits"])
+    func everyEffectStartsWhereTheCursorIs(effect: String) throws {
+        let tmux = try Tmux(columns: 40, rows: 10, tag: "start-\(effect)")
+        tmux.type("clear; printf 'prompt> '; printf 'BBBB\\n' | \"$GHOSTPIPE\" -e \(effect) --duration 0.5 --seed 2; printf AAAA | \"$GHOSTPIPE\" -e \(effect) --duration 0.3; printf 'CC\\n' | \"$GHOSTPIPE\" -e \(effect) --duration 0.3")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.hasPrefix("$") && $0.count == 1 } }, timeout: 10), "\(tmux.screen())")
+        tmux.settle()
+        let screen = tmux.screen()
+        if effect == "credits" {
+            // Credits roll in rows of their own, a screenful tall: they begin below what is left of
+            // the prompt's row (which the roll may have scrolled into the history).
+            let history = ((try? tmux.tmux(["capture-pane", "-p", "-S", "-", "-t", tmux.name])) ?? "")
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let start = history.lastIndex { $0.hasPrefix("prompt>") } ?? 0
+            #expect(Array(history[start...].prefix(4)) == ["prompt>", "BBBB", "AAAA", "CC"], "\(history)")
+        } else {
+            // As cat: after the prompt, and the next text after the last one's end.
+            #expect(Array(screen.prefix(2)) == ["prompt> BBBB", "AAAACC"], "\(screen)")
+        }
+    }
+
+    @Test func aLongPromptLeavesLessOfItsRowAndTheTextWrapsThere() throws {
+        let tmux = try Tmux(columns: 30, rows: 8, tag: "longprompt")
+        tmux.type("clear; printf 'a long prompt here> '; printf 'one two three four\\n' | \"$GHOSTPIPE\" -e fade --duration 0.3")
+        #expect(tmux.wait(forScreen: { $0.contains { $0 == "$" } }, timeout: 10), "\(tmux.screen())")
+        #expect(Array(tmux.screen().prefix(2)) == ["a long prompt here> one two", "three four"], "\(tmux.screen())")
+    }
+
+    @Test func subtitlesBeginBelowAPromptAndLeaveIt() throws {
+        let srt = try Self.write("1\n00:00:00,000 --> 00:00:00,400\nA CUE\n")
+        defer { try? FileManager.default.removeItem(atPath: srt) }
+        let tmux = try Tmux(columns: 30, rows: 8, tag: "subprompt")
+        tmux.type("clear; printf 'prompt> '; \"$GHOSTPIPE\" --format srt \(srt); echo END")
+        #expect(tmux.wait(forScreen: { $0.contains("END") }, timeout: 10), "\(tmux.screen())")
+        #expect(Array(tmux.screen().prefix(2)) == ["prompt>", "END"], "\(tmux.screen())")
     }
 }

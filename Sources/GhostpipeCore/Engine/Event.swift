@@ -11,6 +11,8 @@ public enum Event {
     case inputEnded
     /// A key from the terminal, decoded.
     case key(Key)
+    /// A key waits in the terminal's input queue, left there unread: it is the shell's (type-ahead).
+    case keyWaiting
     /// Bytes typed on the terminal, as typed (the overlay hands them to its program).
     case typed(UnsafeBufferPointer<UInt8>)
     /// Bytes the overlay's program wrote on its pseudo-terminal.

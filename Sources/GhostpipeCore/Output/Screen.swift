@@ -27,13 +27,23 @@ public final class Screen {
     private var mirrored = TerminalModes()
     public private(set) var isEntered = false
 
+    /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
+    /// of it is someone else's: a prompt), when the terminal said.
     public init(sink: any ByteSink, width: Int, height: Int, depth: ColorDepth, kind: Kind = .inline,
-                recorder: CastRecorder? = nil) {
+                recorder: CastRecorder? = nil, startColumn: Int? = nil) {
         self.sink = sink
         self.kind = kind
         self.recorder = recorder
-        renderer = TerminalRenderer(width: width, height: height, depth: depth)
+        renderer = TerminalRenderer(width: width, height: height, depth: depth, startingColumn: startColumn)
         cursorShown = kind == .inline ? true : nil
+    }
+
+    /// The first column of the first row that is ours (what is left of it belongs to a prompt).
+    public var startColumn: Int { renderer.foreign.map { $0.row == 0 ? $0.columns : 0 } ?? 0 }
+
+    /// The terminal said where its cursor is, before anything was drawn: the first row starts there.
+    public func start(atColumn column: Int) {
+        renderer = TerminalRenderer(width: renderer.width, height: renderer.height, depth: renderer.depth, startingColumn: column)
     }
 
     public var width: Int { renderer.width }
@@ -106,7 +116,9 @@ public final class Screen {
         } else {
             out.append(0x0D)
         }
-        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: start)
+        let foreign = renderer.foreign.flatMap { $0.row == start && $0.columns < columns ? $0.columns : nil }
+        renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: start,
+                                    startingColumn: clearing ? foreign : nil)
         if let recorder, clearing { try recorder.resize(columns: columns, rows: rows, at: stamp) }
         try sink.write(out, at: stamp)
         return start

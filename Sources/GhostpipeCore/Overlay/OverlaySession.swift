@@ -106,7 +106,7 @@ public final class OverlaySession: EventHandler {
             try leave(at: now)
         case .inputFile, .input, .inputPaused, .inputEnded:
             try band.show.handle(event, at: now)
-        case .key:
+        case .key, .keyWaiting:
             break
         }
     }

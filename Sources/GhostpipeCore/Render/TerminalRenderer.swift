@@ -24,17 +24,31 @@ public struct TerminalRenderer {
     private var unknownRows: Set<Int> = []
     /// Rows this renderer created (blank) that no frame has drawn on yet.
     private var blankRows: Set<Int> = []
+    /// The row the cursor started on, and how many of its first columns hold someone else's text
+    /// (a shell prompt, what `printf` wrote before): never erased, never written over.
+    public private(set) var foreign: (row: Int, columns: Int)?
 
-    /// `startingRow`: the document row the cursor is on now (its column is taken to be unknown
-    /// unless it is row 0 of a fresh start).
-    public init(width: Int, height: Int, depth: ColorDepth, startingRow: Int = 0, bottomRow: Int? = nil) {
+    /// `startingRow`: the document row the cursor is on now; `startingColumn`: its column, when known
+    /// (what is left of it on that row is someone else's). Unknown, it is taken to be 0 on row 0 of a
+    /// fresh start, and found with a carriage return on any other row.
+    public init(width: Int, height: Int, depth: ColorDepth, startingRow: Int = 0, startingColumn: Int? = nil, bottomRow: Int? = nil) {
         self.width = max(1, width)
         self.height = max(1, height)
         self.depth = depth
         cursorRow = startingRow
         self.bottomRow = max(startingRow, bottomRow ?? startingRow)
-        if startingRow != 0 { pendingWrap = true }  // forces a CR before any horizontal move
+        if let startingColumn, startingColumn > 0 {
+            cursorColumn = min(startingColumn, self.width - 1)
+            pendingWrap = startingColumn >= self.width
+            foreign = (startingRow, min(startingColumn, self.width))
+        } else if startingRow != 0 && startingColumn == nil {
+            pendingWrap = true  // forces a CR before any horizontal move
+        }
     }
+
+    /// The first column of `row` that is ours.
+    @inline(__always)
+    private func firstOwnColumn(_ row: Int) -> Int { foreign.map { $0.row == row ? $0.columns : 0 } ?? 0 }
 
     /// The document row the cursor is on.
     public var currentRow: Int { cursorRow }
@@ -74,6 +88,9 @@ public struct TerminalRenderer {
             ANSI.cursorUp(min(up, reach), to: &out)
         }
         out.append(0x0D)
+        // What is someone else's on that row (a prompt) stays, if it still fits.
+        let own = firstOwnColumn(first)
+        if own > 0 && own < newWidth { ANSI.cursorForward(own, to: &out) }
         out.append(contentsOf: ANSI.eraseRowsBelowKeepingScrollback)
         return first
     }
@@ -126,6 +143,7 @@ public struct TerminalRenderer {
             // typed space at its instant).
             let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin] : nil
             if let cells, cursor.row == cursorRow, !pendingWrap, cursor.column > cursorColumn, cursor.column - cursorColumn <= 3,
+               cursorColumn >= firstOwnColumn(cursor.row),
                cells[cursorColumn..<cursor.column].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
                 for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
             } else if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap {
@@ -158,7 +176,7 @@ public struct TerminalRenderer {
     /// After an interruption: attributes off and the cursor on a fresh line below everything drawn.
     public mutating func finishInterrupted(into out: inout [UInt8]) {
         resetStyle(into: &out)
-        let bottomHasText = previousRow(bottomRow)?.contains(where: { !$0.isBlank }) ?? false
+        let bottomHasText = previousRow(bottomRow)?.contains(where: { !$0.isBlank }) ?? false || firstOwnColumn(bottomRow) > 0
         move(toRow: bottomRow, column: 0, into: &out)
         if bottomHasText || cursorColumn > 0 { move(toRow: bottomRow + 1, column: 0, into: &out) }
     }
@@ -177,23 +195,24 @@ public struct TerminalRenderer {
         unknownRows.remove(row)
         blankRows.remove(row)
         var old = known
+        let own = firstOwnColumn(row)
         if old == nil {
             // What the row holds is unknown (the row ghostpipe started on, or after a redraw request):
-            // clear it first, then draw on a blank row.
-            move(toRow: row, column: 0, into: &out)
+            // clear what is ours of it first, then draw on a blank row.
+            move(toRow: row, column: own, into: &out)
             resetStyle(into: &out)
             out.append(contentsOf: ANSI.eraseToEndOfLine)
             old = Array(repeating: .blank, count: width)
         }
         // Everything after the last non-blank cell is cleared with one EL rather than spaces.
         var contentEnd = new.count
-        while contentEnd > 0 && new[contentEnd - 1].isBlank { contentEnd -= 1 }
-        var c = 0
+        while contentEnd > own && new[contentEnd - 1].isBlank { contentEnd -= 1 }
+        var c = own
         while c < contentEnd {
             if let old, old[c] == new[c] { c += 1; continue }
             // A changed run, swallowing short unchanged gaps (cheaper to rewrite than to move).
             var start = c
-            if new[start].width == 0 && start > 0 { start -= 1 }  // rewrite the whole wide cell
+            if new[start].width == 0 && start > own { start -= 1 }  // rewrite the whole wide cell
             var end = c + 1
             var gap = 0
             var k = end
@@ -211,7 +230,7 @@ public struct TerminalRenderer {
             // Reaching `start` by rewriting a few unchanged cells beats a cursor move when they are
             // one-byte characters in the current style (a typed space: " " instead of ESC [ C).
             let skip = start - cursorColumn
-            if cursorRow == row, !pendingWrap, skip > 0, skip <= 3,
+            if cursorRow == row, !pendingWrap, skip > 0, skip <= 3, cursorColumn >= own,
                new[cursorColumn..<start].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
                 start = cursorColumn
             }
@@ -219,7 +238,7 @@ public struct TerminalRenderer {
             for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
             c = end
         }
-        let oldHasTail = old.map { $0[contentEnd...].contains(where: { !$0.isBlank }) } ?? true
+        let oldHasTail = old.map { $0[max(contentEnd, own)...].contains(where: { !$0.isBlank }) } ?? true
         if contentEnd < width && oldHasTail {
             move(toRow: row, column: contentEnd, into: &out)
             resetStyle(into: &out)

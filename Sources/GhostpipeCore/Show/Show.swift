@@ -53,6 +53,9 @@ public final class Show: EventHandler, InputDemand {
     private var flowEnd: Placement
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
     public var willPlay: ((CueList, _ row: Int, Nanoseconds) throws -> Void)?
+    /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
+    /// that a width probe shares the round trip); returns its column. Asked once.
+    public var locateStart: (([String]) -> Int?)?
 
     /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
     public init(settings: ShowSettings, output: any Output, widths: (any ColumnWidths)? = nil, origin: Nanoseconds,
@@ -110,6 +113,9 @@ public final class Show: EventHandler, InputDemand {
             endOpenText(at: now)
         case .key(let key):
             try press(key, at: now)
+        case .keyWaiting:
+            keySeen = true
+            showEverything(at: now)
         case .signal(let signal):
             try stop(.interrupted(signal), at: now)
         case .resized(let columns, let rows):
@@ -168,6 +174,7 @@ public final class Show: EventHandler, InputDemand {
 
     private func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
         if format == .text {
+            if items.isEmpty { locate(firstText: bytes) }
             reading = .text
             ensureOpenText()
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
@@ -226,6 +233,16 @@ public final class Show: EventHandler, InputDemand {
         }
     }
 
+    /// Where the cursor is as the show begins: the first row starts there, after a prompt.
+    private func locate(firstText bytes: [UInt8]) {
+        guard let locateStart, let screen = output.screen else { return }
+        self.locateStart = nil
+        let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
+        guard let column = locateStart(clusters) else { return }
+        screen.start(atColumn: column)
+        flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
+    }
+
     private func makeTextRun() -> TextRun {
         var settings = settings
         if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
@@ -258,6 +275,7 @@ public final class Show: EventHandler, InputDemand {
                 if ended { run.end(at: now) }
                 continue
             case .cues(let cues, nil):
+                locate(firstText: [])
                 let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
                 try willPlay?(cues, row, now)
                 var settings = settings
@@ -327,6 +345,14 @@ public final class Show: EventHandler, InputDemand {
 
     // MARK: - Keys and the terminal
 
+    /// How keys are taken now: subtitles read theirs (transport keys, `q`); text only notices that
+    /// one waits (it shows everything at once) and leaves it, and what follows, for the shell.
+    public var keyReading: KeyReading {
+        if case .cues? = items.first { return .read }
+        return keySeen ? .off : .peek
+    }
+    private var keySeen = false
+
     /// `q` quits; subtitles take their transport keys; any other key shows everything at once.
     private func press(_ key: Key, at now: Nanoseconds) throws {
         if key.meansQuit { return try stop(.quit, at: now) }
@@ -334,6 +360,11 @@ public final class Show: EventHandler, InputDemand {
             playback.press(key, at: now)
             return
         }
+        showEverything(at: now)
+    }
+
+    /// From now on everything shows as soon as it is ready (a banner skipped).
+    private func showEverything(at now: Nanoseconds) {
         timeless = true
         if case .text(let run)? = items.first { run.reveal.showEverything(at: now) }
     }

@@ -15,12 +15,43 @@ public final class MeasuredWidths: ColumnWidths {
     private var measured: [String: Int] = [:]
     private var asked: Set<String> = []
 
+    /// `spec`: the terminal is never asked anything (not even where its cursor is).
     public init(probe: TerminalProbe?, policy: Policy) {
         self.probe = policy == .spec ? nil : probe
         self.policy = policy
     }
 
     public var isProbing: Bool { probe != nil && !(probe?.gaveUp ?? true) }
+
+    /// Where the cursor is when ghostpipe begins (0-based), asked in the same round trip as the
+    /// widths of the clusters among `clusters` that need asking (the start of the text).
+    public func locateStart(learning clusters: [String]) -> (row: Int, column: Int)? {
+        guard let probe, !probe.gaveUp else { return nil }
+        let wanted = unasked(clusters)
+        guard let answer = probe.locate(measuring: wanted) else { forget(wanted); return nil }
+        record(wanted, answer.widths)
+        return answer.cursor
+    }
+
+    private func unasked<S: Sequence>(_ clusters: S) -> [String] where S.Element == String {
+        var wanted: [String] = []
+        for cluster in clusters where !asked.contains(cluster) && needsAsking(cluster) {
+            asked.insert(cluster)
+            wanted.append(cluster)
+        }
+        return wanted
+    }
+
+    /// Not asked after all (keys typed ahead waited in the terminal's queue): ask again later.
+    private func forget(_ clusters: [String]) {
+        for cluster in clusters { asked.remove(cluster) }
+    }
+
+    private func record(_ clusters: [String], _ widths: [Int?]) {
+        for (cluster, width) in zip(clusters, widths) {
+            if let width { measured[cluster] = width }
+        }
+    }
 
     /// Columns of `cluster` on this terminal.
     public func width(of cluster: String) -> Int {
@@ -33,17 +64,10 @@ public final class MeasuredWidths: ColumnWidths {
     @discardableResult
     public func learn<S: Sequence>(_ clusters: S) -> Bool where S.Element == String {
         guard let probe, !probe.gaveUp else { return false }
-        var wanted: [String] = []
-        for cluster in clusters where !asked.contains(cluster) && needsAsking(cluster) {
-            asked.insert(cluster)
-            wanted.append(cluster)
-        }
+        let wanted = unasked(clusters)
         guard !wanted.isEmpty else { return false }
-        if let widths = probe.measure(wanted) {
-            for (cluster, width) in zip(wanted, widths) {
-                if let width { measured[cluster] = width }
-            }
-        }
+        guard let widths = probe.measure(wanted) else { forget(wanted); return !probe.gaveUp }
+        record(wanted, widths)
         return true
     }
 

@@ -25,34 +25,43 @@ public final class TerminalProbe {
     /// not answer at all.
     public func measure(_ clusters: [String]) -> [Int?]? {
         guard !clusters.isEmpty else { return nil }
-        var request: [UInt8] = Array("\u{1B}7\u{1B}[6n".utf8)
-        for cluster in clusters {
-            request.append(contentsOf: cluster.utf8)
-            request.append(contentsOf: "\u{1B}[6n\u{1B}8".utf8)
+        return locate(measuring: clusters)?.widths
+    }
+
+    /// Where the terminal's cursor is (0-based row and column), asked with one `ESC [ 6 n`; nil if
+    /// it does not answer.
+    public func cursorPosition() -> (row: Int, column: Int)? { locate(measuring: [])?.cursor }
+
+    /// In one round trip: where the cursor is (0-based), and the widths the terminal gives
+    /// `clusters`, each written after the cursor is saved, measured by where it leaves the cursor,
+    /// then erased. Nil when the terminal does not answer (or keys typed ahead wait in its queue:
+    /// they are the shell's, and reading the answer would take them).
+    public func locate(measuring clusters: [String]) -> (cursor: (row: Int, column: Int), widths: [Int?])? {
+        var request: [UInt8] = Array("\u{1B}[6n".utf8)
+        if !clusters.isEmpty {
+            request = Array("\u{1B}7".utf8) + request
+            for cluster in clusters {
+                request.append(contentsOf: cluster.utf8)
+                request.append(contentsOf: "\u{1B}[6n\u{1B}8".utf8)
+            }
+            request.append(contentsOf: ANSI.eraseToEndOfLine)
         }
-        request.append(contentsOf: ANSI.eraseToEndOfLine)
         guard let reports = ask(request, reports: clusters.count + 1), let start = reports.first else { return nil }
-        return clusters.indices.map { i in
+        let widths: [Int?] = clusters.indices.map { i in
             guard i + 1 < reports.count else { return nil }
             let end = reports[i + 1]
             // Same row, and it moved right: a width. Anything else (it wrapped) is not measured.
             guard end.row == start.row, end.column >= start.column, end.column - start.column <= 4 else { return nil }
             return end.column - start.column
         }
-    }
-
-    /// Where the terminal's cursor is (0-based row and column), asked with one `ESC [ 6 n`; nil if
-    /// it does not answer.
-    public func cursorPosition() -> (row: Int, column: Int)? {
-        guard let report = ask(Array("\u{1B}[6n".utf8), reports: 1)?.first else { return nil }
-        return (report.row - 1, report.column - 1)
+        return ((start.row - 1, start.column - 1), widths)
     }
 
     /// Writes `request` and reads up to `count` cursor position reports (1-based), with echo off and
     /// byte-at-a-time input meanwhile (keys may already have set that). Nil, and no more asking for
     /// the run, when the terminal does not answer.
     private func ask(_ request: [UInt8], reports count: Int) -> [(row: Int, column: Int)]? {
-        guard !gaveUp else { return nil }
+        guard !gaveUp, !keysWaiting else { return nil }
         var saved = termios()
         let haveMode = tcgetattr(tty, &saved) == 0
         if haveMode {
@@ -71,11 +80,19 @@ public final class TerminalProbe {
         return reports
     }
 
+    /// Whether bytes wait in the terminal's input queue (keys typed ahead).
+    private var keysWaiting: Bool {
+        var count: Int32 = 0
+        return ioctl(tty, UInt(FIONREAD), &count) == 0 && count > 0
+    }
+
     /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;
-    /// other bytes (keys typed meanwhile) are dropped.
+    /// other bytes (keys typed during the round trip) are given back to the terminal's input queue,
+    /// where the shell will find them, as far as the system lets us (TIOCSTI).
     private func readReports(count: Int, within limit: Nanoseconds, clock: MonotonicClock) -> [(row: Int, column: Int)] {
         var reports: [(row: Int, column: Int)] = []
         var pending: [UInt8] = []
+        var typed: [UInt8] = []
         let deadline = clock.now() + limit
         var buffer = [UInt8](repeating: 0, count: 512)
         while reports.count < count {
@@ -86,17 +103,22 @@ public final class TerminalProbe {
             let n = read(tty, &buffer, buffer.count)
             guard n > 0 else { continue }
             pending.append(contentsOf: buffer[..<n])
-            // Extract complete reports.
+            // Extract complete reports; what comes before one was typed.
             while let esc = pending.firstIndex(of: 0x1B) {
                 guard let r = pending[esc...].firstIndex(of: 0x52) else { break }  // 'R'
                 let body = pending[(esc + 1)..<r]
-                if body.first == 0x5B {
-                    let fields = String(decoding: body.dropFirst(), as: UTF8.self).split(separator: ";")
-                    if fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]) { reports.append((row, column)) }
+                let fields = body.first == 0x5B ? String(decoding: body.dropFirst(), as: UTF8.self).split(separator: ";") : []
+                if fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]) {
+                    reports.append((row, column))
+                    typed.append(contentsOf: pending[..<esc])
+                } else {
+                    typed.append(contentsOf: pending[...r])
                 }
                 pending.removeSubrange(...r)
             }
         }
+        typed.append(contentsOf: pending)
+        for var byte in typed { _ = ioctl(tty, UInt(TIOCSTI), &byte) }
         return reports
     }
 }
