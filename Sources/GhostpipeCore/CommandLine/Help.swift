@@ -58,14 +58,16 @@ public enum Help {
           --colors N      16, 256 or truecolor (default: from COLORTERM and TERM)
 
     Terminal:
-          --no-keys       do not read the keyboard. Keys (from the terminal, not
-                          stdin): any key shows the rest at once, q quits; with
-                          subtitles: space pause, left/right 5s, up/down 60s,
+          --no-keys       keys do nothing. Keys (from the terminal, not stdin):
+                          with text, any key shows the rest at once and stays,
+                          with all that is typed, for the shell; with subtitles:
+                          q quit, space pause, left/right 5s, up/down 60s,
                           +/- speed, [/] offset by 100ms, i status line
           --input-colors WHAT  keep (default) or strip the colours (SGR) of
                           text input; other escape sequences are always removed
           --widths HOW    auto: ask the terminal how wide it draws emoji that
-                          terminals disagree on (default); spec: Unicode widths;
+                          terminals disagree on, and where its cursor starts
+                          (default); spec: Unicode widths, ask nothing;
                           terminal: ask about every non-ASCII cluster
           --tab-width N   tab stops every N columns (default 8)
 
