@@ -34,6 +34,9 @@ cat = min(cat1[0], cat2[0]); gp = min(gp1[0], gp2[0])
 print(f"cat       median {cat:.3f} ms")
 print(f"ghostpipe median {gp:.3f} ms   ratio {gp / cat:.2f}x  (target <= 1.5x)")
 PY
+echo
+echo "== start-up on a pseudo-terminal that answers the cursor query (median of 150 interleaved runs) =="
+python3 Scripts/bench_startup_pty.py "$BIN" "$WORK/line.txt" 150
 if command -v hyperfine >/dev/null; then
     hyperfine -N --warmup 50 --runs 1000 --input "$WORK/line.txt" --output null "cat" "$BIN --instant" 2>/dev/null \
         | grep -E "Time|±|faster|slower|cat|ghostpipe" || true

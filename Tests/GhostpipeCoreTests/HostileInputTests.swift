@@ -119,3 +119,33 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
         #expect(KeyDecoder().decode([0x1B]) == [.escape])
     }
 }
+
+@Suite struct MistakenInput {
+    @Test func aBinaryFileIsSkippedOnAScreenWithAWordAndPipedByteForByte() throws {
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array(repeating: 0, count: 40) + Array("text".utf8)
+        let screen = try VirtualRun(["--instant"], bytes: [(0, elf)], terminal: (40, 5))
+        #expect(screen.messages == ["standard input: binary content; not shown (--force shows it anyway)"])
+        #expect(!screen.output.text.contains("text"))
+        let forced = try VirtualRun(["--instant", "--force"], bytes: [(0, elf)], terminal: (40, 5))
+        #expect(forced.screen(columns: 40, rows: 5).transcript.joined().contains("text"))
+        let piped = try VirtualRun(["--instant"], bytes: [(0, elf)])
+        #expect(piped.output.bytes == elf && piped.messages.isEmpty)
+        // Text is text, in a legacy code page too.
+        #expect(!BinaryContent.looksBinary(Array("caf\u{E9} au lait\n".utf8)) && !BinaryContent.looksBinary([0x63, 0x61, 0x66, 0xE9, 0x0A]))
+        #expect(!BinaryContent.looksBinary([0xFF, 0xFE, 0x41, 0x00]))  // UTF-16 with its byte order mark
+    }
+
+    @Test func speedPlaysTextFasterAndOptionsForSubtitlesSaySo() throws {
+        let run = try VirtualRun(["--instant", "-o", "json", "--cps", "10", "--no-pauses", "--speed", "2", "--start", "5"], text: "abc\n")
+        #expect(run.events.map(\.time) == [0, 0.05, 0.1, 0.15])
+        #expect(run.messages == ["--start and --offset apply to subtitles; text starts at its beginning"])
+        let cues = try VirtualRun(["--instant", "-o", "json", "--duration", "3"], text: "1\n00:00:01,000 --> 00:00:02,000\nHi\n")
+        #expect(cues.messages == ["--duration applies to text; subtitles keep their times (--speed changes them)"])
+    }
+
+    @Test func anEncodingNamedForAUTF8FileIsNotUsedAndThatIsSaid() throws {
+        let decoded = try TextDecoder.decode(Array("1\n00:00:01,000 --> 00:00:02,000\n한국어\n".utf8), encoding: "cp949")
+        #expect(decoded.text.contains("한국어"))
+        #expect(decoded.warning == "valid UTF-8, so read as UTF-8 (--encoding CP949 not used)")
+    }
+}

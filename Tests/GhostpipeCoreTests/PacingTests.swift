@@ -108,4 +108,23 @@ import Testing
         #expect(run.events.map(\.text) == ["h", "i", "!", "\n"])
         #expect(times(run) == [0, 0.3, 2.0, 2.1])
     }
+
+    @Test func aLineWithoutItsEndIsShownAsItArrivesInEveryOutput() throws {
+        // Detected as text at once (its first bytes cannot start subtitles), typed as it comes; the
+        // space held back (a mark could still follow it) shows after the 300 ms pause.
+        let json = try VirtualRun(["--cps", "1000", "--no-pauses", "-o", "json"], input: [(0, "one two "), (6, "three\n")])
+        let times = Dictionary(json.events.enumerated().map { ($0.offset, $0.element.time) }, uniquingKeysWith: { a, _ in a })
+        #expect(times[0] == 0 && times[6]! < 0.01, "\(json.events)")
+        #expect(abs(times[7]! - 0.3) < 0.001 && times[8]! >= 6, "\(json.events)")
+        let plain = try VirtualRun(["--cps", "1000", "--no-pauses", "-o", "plain"], input: [(0, "Loading"), (1, "."), (2, "."), (3, "done\n")])
+        #expect(plain.output.writes.first?.instant == 0)
+        // The dot could still take a mark: it shows after the pause at most.
+        #expect(plain.output.writes.contains { $0.instant == 1300 * Time.millisecond && String(decoding: $0.bytes, as: UTF8.self) == "." })
+        let screen = try VirtualRun(["--cps", "1000", "--no-pauses"], input: [(0, "Loading"), (1, "."), (2, "."), (3, "done\n")], terminal: (30, 5))
+        var model = ScreenModel(width: 30, height: 5)
+        for write in screen.output.writes where write.instant < Time.second { model.feed(write.bytes) }
+        #expect(model.lines[0] == "Loading", "shown after the pause, not after the line's end")
+        for write in screen.output.writes where write.instant >= Time.second && write.instant <= 1300 * Time.millisecond { model.feed(write.bytes) }
+        #expect(model.lines[0] == "Loading.")
+    }
 }

@@ -97,6 +97,7 @@ public enum ArgumentParser {
             }
         },
         Spec(long: "no-keys", short: nil, value: nil) { o, _ in o.keys = false },
+        Spec(long: "force", short: nil, value: nil) { o, _ in o.force = true },
         Spec(long: "widths", short: nil, value: "HOW") { o, v throws(UsageError) in
             guard let policy = MeasuredWidths.Policy(rawValue: v) else { throw UsageError("--widths: '\(v)' is not one of auto, spec, terminal") }
             o.widths = policy

@@ -70,6 +70,8 @@ public enum Help {
                           (default); spec: Unicode widths, ask nothing;
                           terminal: ask about every non-ASCII cluster
           --tab-width N   tab stops every N columns (default 8)
+          --force         show a file that looks binary on a terminal anyway
+                          (a pipe always gets it byte for byte)
 
     Output:
       -o, --output MODE   auto, terminal, plain, cast or json (default auto:

@@ -48,6 +48,8 @@ public struct Options: Sendable {
     public var keepInputColors = true
     /// `--no-keys`: do not read the keyboard.
     public var keys = true
+    /// `--force`: show a file that looks binary on a terminal anyway.
+    public var force = false
     /// `--widths`: whether to ask the terminal how wide it draws disputed clusters.
     public var widths = MeasuredWidths.Policy.auto
     public var showHelp = false

@@ -45,6 +45,8 @@ public final class Show: EventHandler, InputDemand {
         case detecting(name: String?, bytes: [UInt8])
         case text
         case subtitles(name: String, bytes: [UInt8])
+        /// A file not shown (binary content): read to its end and dropped.
+        case skipping
     }
     private var reading = Reading.between
     private var currentName: String?
@@ -73,7 +75,7 @@ public final class Show: EventHandler, InputDemand {
 
     public var wantsInput: Bool {
         switch reading {
-        case .detecting, .subtitles: return true
+        case .detecting, .subtitles, .skipping: return true
         case .between: return !inputEnded
         case .text:
             switch items.last {
@@ -160,6 +162,8 @@ public final class Show: EventHandler, InputDemand {
             reading = .between
             held.append(contentsOf: bytes)
             reading = .subtitles(name: name, bytes: held)
+        case .skipping:
+            break
         }
     }
 
@@ -173,6 +177,12 @@ public final class Show: EventHandler, InputDemand {
     }
 
     private func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
+        if format == .text && !output.takesRawBytes && !settings.force && BinaryContent.looksBinary(bytes) {
+            // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
+            report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
+            reading = .skipping
+            return
+        }
         if format == .text {
             if items.isEmpty { locate(firstText: bytes) }
             reading = .text
@@ -198,6 +208,7 @@ public final class Show: EventHandler, InputDemand {
             }
         }
         if case .text = reading { reading = .between }
+        if case .skipping = reading { reading = .between }
     }
 
     /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
@@ -233,6 +244,13 @@ public final class Show: EventHandler, InputDemand {
         }
     }
 
+    /// Says something about the options once.
+    private func say(_ note: String) {
+        guard said.insert(note).inserted else { return }
+        report(note)
+    }
+    private var said: Set<String> = []
+
     /// Where the cursor is as the show begins: the first row starts there, after a prompt.
     private func locate(firstText bytes: [UInt8]) {
         guard let locateStart, let screen = output.screen else { return }
@@ -246,6 +264,12 @@ public final class Show: EventHandler, InputDemand {
     private func makeTextRun() -> TextRun {
         var settings = settings
         if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+        // --speed plays text faster too; --start and --offset are about subtitles' times.
+        settings.pacing.graphemesPerSecond *= settings.timing.speed
+        settings.context.graphemesPerSecond *= settings.timing.speed
+        if settings.timing.start != 0 || settings.timing.offset != 0 {
+            say("--start and --offset apply to subtitles; text starts at its beginning")
+        }
         return TextRun(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
                        row: flowEnd.row, column: flowEnd.column)
     }
@@ -276,6 +300,7 @@ public final class Show: EventHandler, InputDemand {
                 continue
             case .cues(let cues, nil):
                 locate(firstText: [])
+                if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
                 let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
                 try willPlay?(cues, row, now)
                 var settings = settings

@@ -57,6 +57,8 @@ public struct ShowSettings {
     public var format: SubtitleFormat?
     /// `--encoding` of subtitle files.
     public var encoding: String?
+    /// `--force`: files that look binary are shown on screens anyway.
+    public var force = false
     /// The screen's size, or the size to lay text out for when there is none.
     public var columns = 80
     public var rows = 24

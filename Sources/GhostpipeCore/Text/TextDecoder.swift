@@ -12,19 +12,22 @@ public struct DecodedText: Sendable {
     /// True when the encoding was guessed; the caller says so on stderr, e.g.
     /// `ghostpipe: movie.srt: not UTF-8; decoded as CP949`.
     public var guessed: Bool
+    /// Something else the user should know (an `--encoding` that did not apply).
+    public var note: String?
 
     /// What to tell the user when the encoding was guessed (the caller prefixes `ghostpipe: FILE: `):
     /// `not UTF-8; decoded as CP949`, or for a UTF-8 file with a few broken bytes,
     /// `invalid UTF-8 replaced with U+FFFD`. Nil when nothing was guessed.
     public var warning: String? {
-        guard guessed else { return nil }
+        guard guessed else { return note }
         return encodingUsed == "UTF-8" ? "invalid UTF-8 replaced with U+FFFD" : "not UTF-8; decoded as \(encodingUsed)"
     }
 
-    public init(text: String, encodingUsed: String, guessed: Bool) {
+    public init(text: String, encodingUsed: String, guessed: Bool, note: String? = nil) {
         self.text = text
         self.encodingUsed = encodingUsed
         self.guessed = guessed
+        self.note = note
     }
 }
 
@@ -69,6 +72,12 @@ public enum TextDecoder {
                                encodingUsed: bom.name, guessed: false)
         }
         if let named {
+            if case .iconv = named, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.isValid(bytes) {
+                // Text that is valid UTF-8 (and not ASCII) is UTF-8, whatever was named: a legacy code
+                // page almost never makes valid UTF-8 by chance.
+                return DecodedText(text: String(decoding: bytes, as: UTF8.self), encodingUsed: "UTF-8", guessed: false,
+                                   note: "valid UTF-8, so read as UTF-8 (--encoding \(named.name) not used)")
+            }
             return DecodedText(text: decodeNamed(named, bytes), encodingUsed: named.name, guessed: false)
         }
         if let utf16 = sniffBOMlessUTF16(bytes) {
