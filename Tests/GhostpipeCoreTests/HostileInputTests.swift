@@ -99,8 +99,8 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
     }
 
     @Test func nulAndInvalidUTF8ShowAsReplacementCharacters() throws {
-        let run = try VirtualRun(["--instant"], input: [(0, "a\u{0}b")], terminal: (20, 3))
-        #expect(run.screen(columns: 20, rows: 3).lines[0] == "a\u{FFFD}b")
+        let run = try VirtualRun(["--instant"], input: [(0, "a\u{0}b, in a line of text")], terminal: (30, 3))
+        #expect(run.screen(columns: 30, rows: 3).lines[0] == "a\u{FFFD}b, in a line of text")
         var model = ScreenModel(width: 20, height: 3)
         let source = ScriptedInput([(0, [0x61, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0x62])])  // overlong, surrogate
         let output = MemorySink()
