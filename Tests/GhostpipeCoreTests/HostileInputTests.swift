@@ -120,6 +120,16 @@ func outsideVocabulary(_ bytes: [UInt8]) -> [String] {
     }
 }
 
+@Suite struct PlainToATerminal {
+    @Test func plainOutputToATerminalIsSanitizedAndToAPipeByteForByte() throws {
+        let text = "title\u{1B}]0;pwned\u{7} reset\u{1B}c query\u{1B}[6n \u{1B}[31mred\u{1B}[0m\n"
+        let terminal = try VirtualRun(["--instant", "-o", "plain"], text: text, terminal: (40, 5))
+        #expect(terminal.output.text == "title reset query red\n")
+        let pipe = try VirtualRun(["--instant", "-o", "plain"], text: text)
+        #expect(pipe.output.text == text)
+    }
+}
+
 @Suite struct MistakenInput {
     @Test func aBinaryFileIsSkippedOnAScreenWithAWordAndPipedByteForByte() throws {
         let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array(repeating: 0, count: 40) + Array("text".utf8)

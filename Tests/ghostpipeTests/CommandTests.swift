@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GhostpipeCore
 
 /// The real binary with pipes: what a shell user and a script see.
 @Suite struct Command {
@@ -25,6 +26,24 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "ghostpipe: nope.txt: No such file or directory\nghostpipe: /: Is a directory\n")
         #expect(result.stdout == Array(try Data(contentsOf: URL(fileURLWithPath: Binary.sample("motd.txt")))))
+    }
+
+    @Test func messagesShowControlCharactersInsteadOfSendingThem() throws {
+        // stderr is a terminal too: a cue quoted in a message, or a file's name, cannot set the
+        // title, switch screens or write the clipboard.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-stderr-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.srt").path
+        try "1\n00:00:0\u{1B}]0;title\u{7}1,000 --> 00:00:02,000\nx\n\n2\n00:00:0\u{1B}[?1049h\u{1B}]52;c;cHduZWQ=\u{7}3,000 --> x\ny\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let quoted = try Binary.run(["--instant", "-o", "json", bad])
+        #expect(quoted.stderr.contains("bad timestamp '00:00:0\\x1b]0;title\\x071,000'"), "\(quoted.stderr)")
+        #expect(!quoted.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(quoted.stderr.debugDescription)")
+        let named = try Binary.run(["--instant", directory.path + "/x\u{1B}]0;T\u{7}.srt"])
+        #expect(named.stderr.hasSuffix("/x\\x1b]0;T\\x07.srt: No such file or directory\n"), "\(named.stderr.debugDescription)")
+        #expect(!named.stderr.contains("\u{1B}") && !named.stderr.contains("\u{7}"))
+        #expect(Messages.visible("a\u{9B}31m\u{202E}b") == "a\\u{9b}31m\\u{202e}b")
     }
 
     @Test func eachFileIsDetectedOnItsOwnAndProblemsAreSaidOnce() throws {

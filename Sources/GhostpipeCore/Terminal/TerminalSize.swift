@@ -13,10 +13,3 @@ public func terminalSize(of fd: Int32) -> (columns: Int, rows: Int)? {
 public func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
-
-/// Writes a line to stderr with one write(2) (unbuffered, so it is never lost or interleaved badly).
-public func printError(_ line: String) {
-    var bytes = Array(line.utf8)
-    if bytes.last != 0x0A { bytes.append(0x0A) }
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-}
