@@ -122,6 +122,10 @@ enum SubRipMarkup {
                     continue
                 }
             }
+            if c == 123, let end = microDVDTagEnd(p, i, n) {   // {Y:i}, {c:$0000ff}: hidden, as VLC and FFmpeg do
+                i = end
+                continue
+            }
             if c == 38, let (scalar, length) = CharacterReferences.match(p, i, n) {   // &
                 builder.append(scalar: scalar)
                 i += length
@@ -226,6 +230,20 @@ enum SubRipMarkup {
             }
         }
         return color
+    }
+
+    /// The end of a MicroDVD control code at `p[i]` (`{Y:i}`, `{y:b}`, `{C:$0000ff}`, `{F:Arial}`,
+    /// `{S:12}`, `{P:1}`, `{H:UTF-8}`: a letter of those, a colon, up to 64 bytes without a line break,
+    /// a closing brace), or nil when it is not one.
+    static func microDVDTagEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int? {
+        guard i + 3 < n, p[i + 2] == 58 else { return nil }    // :
+        switch p[i + 1] {
+        case 89, 121, 67, 99, 70, 102, 83, 115, 80, 112, 72, 104: break   // Y y C c F f S s P p H h
+        default: return nil
+        }
+        var k = i + 3
+        while k < n, k - i < 64, p[k] != 125, p[k] != 10, p[k] != 13, p[k] != 123 { k += 1 }
+        return k < n && p[k] == 125 ? k + 1 : nil
     }
 
     /// `\an8`, `\a6` inside an override block `p[start..<end]` (which starts at the backslash).

@@ -17,8 +17,9 @@
 ///   (`X1:… Y2:…` coordinates) is ignored.
 /// - Empty cues are kept (they occupy time); overlapping cues are kept; cues out of order are sorted
 ///   stably by start.
-/// - A timing line that cannot be read (a line starting with a digit and holding an arrow), or whose
-///   end is before its start, skips that cue with a ``Diagnostic``; the rest still plays.
+/// - A timing line that cannot be read (a line starting with a digit and holding an arrow), with a
+///   negative time, or whose end is before its start, skips that cue with a ``Diagnostic``; the rest
+///   still plays. A cue that lasts no time is kept (an event at an instant) and said.
 public enum SubRipParser {
 
     /// Parses SubRip text. Never fails: what cannot be read is skipped and reported.
@@ -117,6 +118,10 @@ public enum SubRipParser {
             while k < last { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
             var timing = Timing.notTiming
             if !isNumber, Bytes.isDigit(p[first]) { timing = parseTimingLine(p, first, line.end) }
+            if p[first] == 45, first + 1 < line.end, Bytes.isDigit(p[first + 1]),      // -00:00:03,000 --> …
+               case .timing = parseTimingLine(p, first + 1, line.end) {
+                timing = .malformed("negative time '\(Bytes.snippet(p, first, line.end))'; skipped")
+            }
 
             switch timing {
             case .timing(let start, let end):
@@ -141,6 +146,10 @@ public enum SubRipParser {
                         while idEnd > idStart, Bytes.isSpaceOrTab(p[idEnd - 1]) { idEnd -= 1 }
                     }
                     pending = Pending(start: start, end: end, line: line.number, idStart: idStart, idEnd: idEnd)
+                    if end == start {
+                        diagnostics.append(Diagnostic(line: line.number, message:
+                            "cue lasts no time: listed in -o json and -o plain, never on a screen"))
+                    }
                 }
                 previous = nil
                 lastWasBlank = false

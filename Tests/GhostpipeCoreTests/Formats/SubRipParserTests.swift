@@ -249,3 +249,25 @@ import Testing
         #expect(cues.times(at: 1).end == ms(7000))
     }
 }
+
+@Suite struct EveryCueAccountedFor {
+    @Test func aNegativeStartIsReportedAndSkippedNotSwallowedIntoTheCueBefore() {
+        let (cues, diagnostics) = SubRipParser.parse("1\n00:00:01,000 --> 00:00:02,000\nfirst\n\n2\n-00:00:03,000 --> 00:00:04,000\nnegative\n\n3\n00:00:05,000 --> 00:00:06,000\nthird\n")
+        #expect(cues.map(\.plainText) == ["first", "third"])
+        #expect(diagnostics == [Diagnostic(line: 6, message: "negative time '-00:00:03,000 --> 00:00:04,000'; skipped")])
+    }
+
+    @Test func aCueThatLastsNoTimeIsKeptWhereverItIsAndSaid() throws {
+        let file = "1\n00:00:00,000 --> 00:00:00,000\nat zero\n\n2\n00:00:04,500 --> 00:00:04,500\nlater\n"
+        let (cues, diagnostics) = SubRipParser.parse(file)
+        #expect(cues.count == 2 && diagnostics.map(\.line) == [2, 6])
+        // Both are listed, the one at 0 s too (one rule).
+        let run = try VirtualRun(["--instant", "-o", "json", "-f", "srt"], text: file)
+        #expect(run.output.text.split(separator: "\n").count == 2, "\(run.output.text)")
+    }
+
+    @Test func microDVDTagsAreHidden() {
+        let (cues, _) = SubRipParser.parse("1\n00:00:01,000 --> 00:00:02,000\n{Y:i}{c:$0000ff}Hidden {y:b}tags {F:Arial}{S:12} stay {not a tag}\n")
+        #expect(cues.first?.plainText == "Hidden tags  stay {not a tag}")
+    }
+}

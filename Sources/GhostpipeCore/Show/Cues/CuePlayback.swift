@@ -106,7 +106,10 @@ final class CuePlayback {
             let mid = (low + high) / 2
             if cues.start(at: mid) < bound { low = mid + 1 } else { high = mid }
         }
-        while low < cues.count && cues.start(at: low) <= position && cues.end(at: low) <= position { low += 1 }
+        // Over before the position (a cue that lasts no time, at the position itself, still counts).
+        while low < cues.count, case let (start, end) = cues.times(at: low), start <= position, end <= position, end > start || start < position {
+            low += 1
+        }
         return low
     }
 
