@@ -1,5 +1,5 @@
 /// SubRip (`.srt`) in the format catalogue.
-struct SubRipFormat: SubtitleParser {
+struct SubRipFormat: SubtitleParser, StreamableSubtitles {
     var name: String { "srt" }
     var aliases: [String] { ["subrip"] }
     var title: String { "SubRip" }
@@ -49,4 +49,32 @@ struct SubRipFormat: SubtitleParser {
             return false
         }
     }
+
+    /// Where cues start: at their index line (a number, or a line after a blank one, right before a
+    /// timing line), or their timing line.
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        guard let p = bytes.baseAddress else { return nil }
+        var scanner = LineScanner(p, count: bytes.count)
+        var firstCue: Int?
+        var last = 0
+        var previous: (start: Int, isIndex: Bool)?
+        var afterBlank = true
+        while let line = scanner.next() {
+            var first = line.start
+            while first < line.end, Bytes.isSpaceOrTab(p[first]) { first += 1 }
+            guard first < line.end else { previous = nil; afterBlank = true; continue }
+            if Bytes.isDigit(p[first]), case .timing = SubRipParser.parseTimingLine(p, first, line.end) {
+                last = previous.map { $0.isIndex ? $0.start : line.start } ?? line.start
+                if firstCue == nil { firstCue = last }
+            }
+            var isNumber = true
+            var k = first
+            while k < line.end, !Bytes.isSpaceOrTab(p[k]), p[k] != 13 { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
+            previous = (line.start, isNumber || afterBlank)
+            afterBlank = false
+        }
+        return firstCue.map { ($0, last) }
+    }
+
+    var hasHeader: Bool { false }
 }

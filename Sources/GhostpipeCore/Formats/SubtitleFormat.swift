@@ -50,3 +50,13 @@ public protocol SubtitleParser: Sendable {
 extension SubtitleParser {
     public var aliases: [String] { [] }
 }
+
+/// Reading a stream of subtitles as it arrives (see `SubtitleStream`).
+public protocol StreamableSubtitles {
+    /// Where the first and the last cue begin in `bytes` (UTF-8 text of a stream, not parsed yet),
+    /// or nil when no cue has begun. The last one may still grow; what is before it is complete.
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)?
+    /// Whether what comes before the first cue is a header every later part is read after (WebVTT:
+    /// the signature, styles).
+    var hasHeader: Bool { get }
+}

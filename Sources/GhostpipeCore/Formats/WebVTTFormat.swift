@@ -1,5 +1,5 @@
 /// WebVTT (`.vtt`) in the format catalogue.
-struct WebVTTFormat: SubtitleParser {
+struct WebVTTFormat: SubtitleParser, StreamableSubtitles {
     var name: String { "vtt" }
     var aliases: [String] { ["webvtt"] }
     var title: String { "WebVTT" }
@@ -20,4 +20,40 @@ struct WebVTTFormat: SubtitleParser {
         let srt = SubRipParser.parse(text)
         return (srt.cues, [Diagnostic(line: 1, message: "no 'WEBVTT' signature; read as SubRip")] + srt.diagnostics)
     }
+
+    /// Block starts (the line after a blank one) of blocks whose first or second line holds `-->`.
+    private func cueBlockStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let p = bytes.baseAddress else { return [] }
+        var scanner = LineScanner(p, count: bytes.count)
+        var starts: [Int] = []
+        var blockStart: Int?
+        var lineInBlock = 0
+        var afterBlank = true  // the text not parsed yet always begins at a block's start
+        while let line = scanner.next() {
+            if line.start == line.end || (line.end - line.start == 1 && p[line.start] == 13) {
+                afterBlank = true
+                blockStart = nil
+                continue
+            }
+            if afterBlank { blockStart = line.start; lineInBlock = 0; afterBlank = false } else { lineInBlock += 1 }
+            if let start = blockStart, lineInBlock <= 1, Self.holdsArrow(p, line.start, line.end) {
+                if starts.last != start { starts.append(start) }
+            }
+        }
+        return starts
+    }
+
+    private static func holdsArrow(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k + 2 < end { if p[k] == 45, p[k + 1] == 45, p[k + 2] == 62 { return true }; k += 1 }
+        return false
+    }
+
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        let starts = cueBlockStarts(bytes)
+        guard let first = starts.first, let last = starts.last else { return nil }
+        return (first, last)
+    }
+
+    var hasHeader: Bool { true }
 }

@@ -3,21 +3,27 @@
 public enum JSON {
     public static func appendString(_ text: some StringProtocol, to out: inout [UInt8]) {
         out.append(0x22)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        func escape(_ v: Int) { out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[v >> 4], hex[v & 15]]) }
+        // Byte by byte over the UTF-8: runs that need no escape are copied whole.
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            switch byte {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])
             case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
             case 0x0D: out.append(contentsOf: [0x5C, 0x72])
             case 0x09: out.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20, 0x7F...0x9F:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                let v = Int(scalar.value)
-                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[v >> 4], hex[v & 15]])
+            case 0x00..<0x20, 0x7F: escape(Int(byte))
+            case 0xC2: break  // decided by the next byte: C2 80…C2 9F are the C1 controls
+            case 0x80...0x9F where previous == 0xC2: escape(Int(byte))
             default:
-                out.append(contentsOf: String(scalar).utf8)
+                if previous == 0xC2 { out.append(0xC2) }
+                out.append(byte)
             }
         }
+        if previous == 0xC2 { out.append(0xC2) }
         out.append(0x22)
     }
 

@@ -31,8 +31,8 @@ public final class Show: EventHandler, InputDemand {
     /// What plays, in order; the first is playing.
     private enum Item {
         case text(TextRun)
-        /// Subtitles, and the playback once they play.
-        case cues(CueList, CuePlayback?)
+        /// Subtitles: their cues as they arrive, and their playback once they play.
+        case cues(SubtitleItem)
         /// Text that waits for the subtitles before it (its bytes, until its turn).
         case heldText([UInt8], ended: Bool)
     }
@@ -44,7 +44,8 @@ public final class Show: EventHandler, InputDemand {
         /// Its first bytes, until they say what it is.
         case detecting(name: String?, bytes: [UInt8])
         case text
-        case subtitles(name: String, bytes: [UInt8])
+        /// A subtitle file, read as it arrives.
+        case subtitles(SubtitleStream, SubtitleItem)
         /// A file not shown (binary content): read to its end and dropped.
         case skipping
     }
@@ -54,7 +55,7 @@ public final class Show: EventHandler, InputDemand {
     /// Where the next item starts on the screen.
     private var flowEnd: Placement
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
-    public var willPlay: ((CueList, _ row: Int, Nanoseconds) throws -> Void)?
+    public var willPlay: (([Cue], _ row: Int, Nanoseconds) throws -> Void)?
     /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
     /// that a width probe shares the round trip); returns its column. Asked once.
     public var locateStart: (([String]) -> Int?)?
@@ -75,7 +76,8 @@ public final class Show: EventHandler, InputDemand {
 
     public var wantsInput: Bool {
         switch reading {
-        case .detecting, .subtitles, .skipping: return true
+        case .detecting, .skipping: return true
+        case .subtitles(_, let item): return item.waiting < 1024
         case .between: return !inputEnded
         case .text:
             switch items.last {
@@ -90,6 +92,7 @@ public final class Show: EventHandler, InputDemand {
         switch reading {
         case .detecting(_, let bytes): return !bytes.isEmpty
         case .text: if case .text(let run)? = items.last { return run.holdsPartialInput }; return false
+        case .subtitles(let stream, _): return stream.holdsPartialInput
         default: return false
         }
     }
@@ -108,6 +111,7 @@ public final class Show: EventHandler, InputDemand {
             if case .detecting(let name, let bytes) = reading, SubtitleFormat.cannotBeSubtitles(bytes) {
                 try decide(.text, name: name, bytes: bytes, at: now)
             }
+            if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(), to: item, at: now) }
             if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
         case .inputEnded:
             try endFile(at: now)
@@ -135,8 +139,12 @@ public final class Show: EventHandler, InputDemand {
 
     private func begin(name: String?) {
         if let format = settings.format {
-            reading = format == .text ? .text : .subtitles(name: name ?? "-", bytes: [])
-            if format == .text { ensureOpenText() }
+            if format == .text {
+                reading = .text
+                ensureOpenText()
+            } else {
+                beginSubtitles(format, name: name)
+            }
         } else {
             reading = .detecting(name: name, bytes: [])
         }
@@ -158,10 +166,8 @@ public final class Show: EventHandler, InputDemand {
             }
         case .text:
             feedText(bytes, at: now)
-        case .subtitles(let name, var held):
-            reading = .between
-            held.append(contentsOf: bytes)
-            reading = .subtitles(name: name, bytes: held)
+        case .subtitles(let stream, let item):
+            try deliver(stream.push(bytes), to: item, at: now)
         case .skipping:
             break
         }
@@ -190,8 +196,26 @@ public final class Show: EventHandler, InputDemand {
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
             endOpenText(at: now)
-            reading = .subtitles(name: name ?? "-", bytes: bytes)
+            beginSubtitles(format, name: name)
+            if case .subtitles(let stream, let item) = reading {
+                try bytes.withUnsafeBufferPointer { try deliver(stream.push($0), to: item, at: now) }
+            }
         }
+    }
+
+    /// A subtitle file begins: its cues are read as they arrive, and play in their turn.
+    private func beginSubtitles(_ format: SubtitleFormat, name: String?) {
+        let file = name ?? "-"
+        let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
+                                    isFile: file != "-" && InputFiles.isRegularFile(file))
+        let item = SubtitleItem()
+        items.append(.cues(item))
+        reading = .subtitles(stream, item)
+    }
+
+    private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
+        for message in batch.messages { report(message) }
+        try item.receive(batch.cues, at: now)
     }
 
     /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
@@ -199,13 +223,11 @@ public final class Show: EventHandler, InputDemand {
         if case .detecting(let name, let bytes) = reading {
             try decide(detect(bytes, name: name, atEnd: true) ?? .text, name: name, bytes: bytes, at: now)
         }
-        if case .subtitles(let name, let bytes) = reading {
+        if case .subtitles(let stream, let item) = reading {
             reading = .between
-            if let cues = SubtitleLoader.parse(bytes, name: name, encoding: settings.encoding, format: settings.format, report: report) {
-                items.append(.cues(cues, nil))
-            } else {
-                hadErrors = true
-            }
+            try deliver(stream.finish(), to: item, at: now)
+            item.inputEnded()
+            if item.total == 0 { report("\(stream.name): no cues") }
         }
         if case .text = reading { reading = .between }
         if case .skipping = reading { reading = .between }
@@ -298,15 +320,15 @@ public final class Show: EventHandler, InputDemand {
                 bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
                 if ended { run.end(at: now) }
                 continue
-            case .cues(let cues, nil):
+            case .cues(let item) where item.playback == nil:
                 locate(firstText: [])
                 if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
                 let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
-                try willPlay?(cues, row, now)
+                try willPlay?(item.known, row, now)
                 var settings = settings
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
-                items[0] = .cues(cues, CuePlayback(cues: cues, output: output, scene: scene, settings: settings, widths: widths,
-                                                   timeless: timeless, start: now, origin: origin, row: row))
+                item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
+                                            timeless: timeless, start: now, origin: origin, row: row)
                 continue
             case .text(let run):
                 var due: Nanoseconds?
@@ -316,7 +338,8 @@ public final class Show: EventHandler, InputDemand {
                 } while run.reveal.drawn(at: now)
                 guard run.isDone else { return due }
                 flowEnd = run.reveal.end
-            case .cues(_, let playback?):
+            case .cues(let item):
+                guard let playback = item.playback else { continue }
                 let due = try playback.advance(to: now)
                 try draw(at: playback.position(at: now), stamp: now)
                 playback.drawn(at: now)
@@ -353,7 +376,7 @@ public final class Show: EventHandler, InputDemand {
     /// was shown and the cursor on a fresh line below it.
     private func stop(_ how: Outcome, at now: Nanoseconds) throws {
         outcome = how
-        if case .cues(_, let playback?)? = items.first {
+        if case .cues(let item)? = items.first, let playback = item.playback {
             playback.clear()
             try? draw(at: playback.position(at: now), stamp: now)
             flowEnd = playback.end
@@ -370,6 +393,12 @@ public final class Show: EventHandler, InputDemand {
 
     // MARK: - Keys and the terminal
 
+    /// The subtitle band's height now, when subtitles play.
+    public var bandRows: Int? {
+        if case .cues(let item)? = items.first, let playback = item.playback { return playback.bandRows }
+        return nil
+    }
+
     /// How keys are taken now: subtitles read theirs (transport keys, `q`); text only notices that
     /// one waits (it shows everything at once) and leaves it, and what follows, for the shell.
     public var keyReading: KeyReading {
@@ -381,7 +410,7 @@ public final class Show: EventHandler, InputDemand {
     /// `q` quits; subtitles take their transport keys; any other key shows everything at once.
     private func press(_ key: Key, at now: Nanoseconds) throws {
         if key.meansQuit { return try stop(.quit, at: now) }
-        if case .cues(_, let playback?)? = items.first {
+        if case .cues(let item)? = items.first, let playback = item.playback {
             playback.press(key, at: now)
             return
         }
@@ -397,7 +426,7 @@ public final class Show: EventHandler, InputDemand {
     private func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
         switch items.first {
         case .text(let run)?: try run.reveal.resize(columns: columns, rows: rows, at: now)
-        case .cues(_, let playback?)?: try playback.resize(columns: columns, rows: rows, at: now)
+        case .cues(let item)? where item.playback != nil: try item.playback?.resize(columns: columns, rows: rows, at: now)
         default:
             guard let screen = output.screen else { return }
             try screen.restart(columns: columns, rows: rows, fromRow: screen.cursorRow, clearing: false, at: now)
@@ -407,7 +436,7 @@ public final class Show: EventHandler, InputDemand {
     private func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
         switch items.first {
         case .text(let run)?: try run.reveal.resume(after: pause, at: now)
-        case .cues(_, let playback?)?: try playback.resume(after: pause, at: now)
+        case .cues(let item)? where item.playback != nil: try item.playback?.resume(after: pause, at: now)
         default: break
         }
     }

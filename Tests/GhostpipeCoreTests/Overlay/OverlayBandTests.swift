@@ -37,7 +37,7 @@ import Testing
         // Text gets two rows; cues placed at the top are placed within the band, not given the screen.
         #expect(OverlayBand.rows(for: nil, fixed: nil, columns: 40, screenRows: 12) == 2)
         let top = Self.load(OverlaySupport.srt([("00:00:01,000", "00:00:02,000", "{\\an8}On top")]))
-        #expect(OverlayBand.rows(for: top, fixed: nil, columns: 40, screenRows: 12) == 1)
+        #expect(OverlayBand.rows(for: Array(top), fixed: nil, columns: 40, screenRows: 12) == 1)
     }
 
     @Test func streamedTextShowsEachLineAsItArrives() throws {

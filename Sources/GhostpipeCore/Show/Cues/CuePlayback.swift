@@ -1,12 +1,14 @@
 /// Subtitles played in real time: each cue appears at its start with the chosen effect (its reveal
 /// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), stays
-/// until its end, and is cleared. Cues active at once share the band, later ones lower.
+/// until its end, and is cleared. Cues active at once share the band, later ones lower. Cues may
+/// still be arriving while others play (a stream): the timeline starts when the first part of the
+/// input does, and a cue that arrives after its start shows at once if it is not over.
 ///
 /// The scene runs on media time (the playhead's position, after `--offset`), so pausing freezes the
 /// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
 /// for sleeping. Idle time between cues costs nothing. Text outputs get each cue at its start.
 final class CuePlayback {
-    private let cues: CueList
+    private let cues: CueQueue
     private let output: any Output
     private let scene: Scene?
     private let effect: any Effect
@@ -28,11 +30,12 @@ final class CuePlayback {
     /// The show's start on the clock (cue times in text outputs count from it), and these subtitles'.
     private let origin: Nanoseconds
     private let runStart: Nanoseconds
-    /// The longest cue (to find cues still active behind a seek position).
-    private let longest: Nanoseconds
+    /// The band as the cues so far need it (grown as taller ones arrive), and what is open of it.
+    private var neededRows = 1
+    private var open: [(end: Nanoseconds, rows: Int)] = []
     /// Next cue (in start order) not yet started.
     private var next = 0
-    private struct Active { var index: Int; var actor: Int?; var rows: Int; var end: Nanoseconds }
+    private struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
     private var active: [Active] = []
     /// Transcript layout: the next free row.
     private var transcriptRow: Int
@@ -41,7 +44,7 @@ final class CuePlayback {
 
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
-    init(cues: CueList, output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?,
+    init(cues: CueQueue, output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?,
          timeless: Bool, start: Nanoseconds, origin: Nanoseconds, row: Int) {
         self.cues = cues
         self.output = output
@@ -55,9 +58,6 @@ final class CuePlayback {
         self.origin = origin
         runStart = start
         self.timeless = timeless
-        var longest: Nanoseconds = 0
-        for i in cues.indices { longest = max(longest, cues.end(at: i) - cues.start(at: i)) }
-        self.longest = longest
         base = row
         transcriptRow = row
         // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
@@ -65,30 +65,64 @@ final class CuePlayback {
         fixedBandRows = settings.bandRows
         placed = !settings.bandHoldsPlacedCues
         bandRows = 0
+        screenRows = output.screen?.height ?? settings.rows
+        for i in cues.firstKept..<cues.count { need(cues[i]) }
         if output.screen != nil && layout == .band {
-            bandRows = bandHeight(rows: output.screen?.height ?? settings.rows)
+            bandRows = bandHeight(rows: screenRows)
             scene?.fixedRows = row..<(row + bandRows)
         }
         // Cues that ended before the start position are skipped; those active at it show at once.
-        next = Self.firstIndex(in: cues, endingAfter: settings.timing.start - settings.timing.offset, longest: longest)
+        next = Self.firstIndex(in: cues, endingAfter: settings.timing.start - settings.timing.offset)
     }
 
-    /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need at the width.
+    private var screenRows: Int
+
+    /// Takes cues that arrived (in start order, mostly after those waiting): each joins the queue,
+    /// or — if it came after its turn — shows at once when it is not over yet.
+    func receive(_ new: [Cue], at now: Nanoseconds) throws {
+        for cue in new {
+            need(cue)
+            if !cues.add(cue, notBefore: next) {
+                late.append(cue)
+            }
+        }
+        if layout == .band, fixedBandRows == nil, output.screen != nil, bandHeight(rows: screenRows) > bandRows {
+            bandRows = bandHeight(rows: screenRows)
+            scene?.fixedRows = base..<(base + bandRows)
+        }
+    }
+
+    /// Cues that came after their turn, to show at the next advance if they are not over.
+    private var late: [Cue] = []
+
+    /// The input ended: no more cues will come.
+
+    /// Counts `cue` into the band's height: the most rows cues shown together take.
+    private func need(_ cue: Cue) {
+        guard output.screen != nil, layout == .band, fixedBandRows == nil else { return }
+        if placed && cue.placement.vertical != .bottom { neededRows = .max; return }
+        open.removeAll { $0.end <= cue.start }
+        open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
+        neededRows = max(neededRows, open.reduce(0) { $0 + $1.rows })
+    }
+
+    /// How many cues wait to be shown (the input is read while few do: memory stays bounded).
+    var waiting: Int { cues.count - next }
+
+    /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need (so far).
     private func bandHeight(rows: Int) -> Int {
-        fixedBandRows.map { max(1, min($0, rows)) } ?? Self.bandHeight(cues, width: width, limit: max(1, rows - 1), placed: placed)
+        fixedBandRows.map { max(1, min($0, rows)) } ?? min(neededRows, max(1, rows - 1))
     }
 
-    /// Rows the band needs: the most rows that cues active together take (a cue placed at the top or
-    /// middle, or on a WebVTT line, needs the whole screen — unless `placed` is false: the overlay's
-    /// band places such cues within itself).
-    static func bandHeight(_ cues: CueList, width: Int, limit: Int, placed: Bool = true) -> Int {
+    /// Rows the band needs for `cues`: the most rows that cues shown together take (a cue placed at
+    /// the top or middle, or on a WebVTT line, needs the whole screen — unless `placed` is false: the
+    /// overlay's band places such cues within itself).
+    static func bandHeight(_ cues: [Cue], width: Int, limit: Int, placed: Bool = true) -> Int {
         var best = 1
         var open: [(end: Nanoseconds, rows: Int)] = []
-        for i in cues.indices {
-            let cue = cues[i]
+        for cue in cues {
             if placed && cue.placement.vertical != .bottom { return limit }
-            let start = cue.start
-            open.removeAll { $0.end <= start }
+            open.removeAll { $0.end <= cue.start }
             open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
             best = max(best, open.reduce(0) { $0 + $1.rows })
             if best >= limit { return limit }
@@ -98,10 +132,10 @@ final class CuePlayback {
 
     /// The first cue (in start order) that could still be showing at `position` (media time before
     /// the offset): skips everything that ended before it.
-    static func firstIndex(in cues: CueList, endingAfter position: Nanoseconds, longest: Nanoseconds) -> Int {
+    static func firstIndex(in cues: CueQueue, endingAfter position: Nanoseconds) -> Int {
         // Cues starting before position − longest have surely ended; binary search past them.
-        var low = 0, high = cues.count
-        let bound = position - longest
+        var low = cues.firstKept, high = cues.count
+        let bound = position - cues.longest
         while low < high {
             let mid = (low + high) / 2
             if cues.start(at: mid) < bound { low = mid + 1 } else { high = mid }
@@ -113,7 +147,7 @@ final class CuePlayback {
         return low
     }
 
-    var isDone: Bool { next >= cues.count && active.isEmpty && pendingChange == nil }
+    var isDone: Bool { cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
     var end: Placement { Placement(row: layout == .band ? base : transcriptRow, column: 0, width: 0) }
@@ -136,11 +170,17 @@ final class CuePlayback {
             for cue in ending { if let id = cue.actor { scene?.remove(id: id) } }
         }
         var started = false
+        for cue in late {
+            try show(cue, index: nil, position: position, now: now)
+            started = true
+        }
+        late.removeAll()
         while next < cues.count && times(next).start <= position {
             try start(next, position: position, now: now)
             next += 1
             started = true
         }
+        cues.forget(before: next)
         if started || !ending.isEmpty { restack() }
         if let scene {
             if showStatus {
@@ -182,7 +222,7 @@ final class CuePlayback {
         let cue = min(cues.count, max(next, 1))
         let speed = (playhead.speed * 100).rounded() / 100
         let shift = Double(offset) / 1e9
-        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
+        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
         var cells: [Cell] = []
         var columns = 0
         for character in text {
@@ -197,14 +237,18 @@ final class CuePlayback {
     }
 
     private func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
-        let (start, end) = times(i)
-        let cue = cues[i]
+        try show(cues[i], index: i, position: position, now: now)
+    }
+
+    /// Shows `cue` (the cue at `index` of the queue, or one that came late).
+    private func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
+        let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
             let clockStart = runStart - origin + Nanoseconds(Double(start) / playhead.speed)
             let clockEnd = runStart - origin + Nanoseconds(Double(end) / playhead.speed)
             try output.cue(cue, start: clockStart, end: clockEnd, at: now)
-            active.append(Active(index: i, actor: nil, rows: 0, end: end))
+            active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
             return
         }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
@@ -212,11 +256,11 @@ final class CuePlayback {
         let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll, widths: widths)
         var block = laidOut.block
         guard !block.glyphs.isEmpty else {
-            active.append(Active(index: i, actor: nil, rows: 0, end: end))
+            active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
             return
         }
         var context = self.context
-        context.seed = self.context.seed &+ UInt64(i)
+        context.seed = self.context.seed &+ UInt64(index ?? cue.sourceLine)
         context.previous = previousBlock
         // Word timing cannot outlast the cue.
         for k in block.glyphs.indices {
@@ -231,7 +275,7 @@ final class CuePlayback {
         } else {
             let id = scene.add(Actor(block: block, effect: effect, context: context, start: start,
                                      duration: duration, end: end, row: base, column: laidOut.column))
-            active.append(Active(index: i, actor: id, rows: block.rows, end: end))
+            active.append(Active(cue: cue, actor: id, rows: block.rows, end: end))
         }
         previousBlock = block
     }
@@ -241,7 +285,7 @@ final class CuePlayback {
     private func restack() {
         guard let scene, layout == .band else { return }
         let onStage = active.filter { $0.actor != nil }
-        let bottom = onStage.filter { cues[$0.index].placement.vertical == .bottom }
+        let bottom = onStage.filter { $0.cue.placement.vertical == .bottom }
         var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
         for cue in bottom {
             move(scene, cue, row: max(0, row))
@@ -249,7 +293,7 @@ final class CuePlayback {
         }
         var topRow = 0
         for cue in onStage {
-            switch cues[cue.index].placement.vertical {
+            switch cue.cue.placement.vertical {
             case .bottom: continue
             case .top: move(scene, cue, row: topRow); topRow += cue.rows
             case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
@@ -304,7 +348,7 @@ final class CuePlayback {
         playhead.seek(to: position, at: now)
         if layout == .band { scene?.removeAll() }
         active.removeAll()
-        next = Self.firstIndex(in: cues, endingAfter: position - offset, longest: longest)
+        next = Self.firstIndex(in: cues, endingAfter: position - offset)
     }
 
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
@@ -321,14 +365,19 @@ final class CuePlayback {
             transcriptRow = max(transcriptRow, start)
         }
         width = columns
+        screenRows = rows
         if layout == .band {
+            // What the cues need at the new width.
+            neededRows = 1
+            open.removeAll()
+            for i in cues.firstKept..<cues.count { need(cues[i]) }
             bandRows = bandHeight(rows: rows)
             scene.fixedRows = base..<(base + bandRows)
             if !scene.extraRows.isEmpty { scene.extraRows = [:] }
         }
         for cue in active {
             guard let id = cue.actor else { continue }
-            let laidOut = CueLayout.block(for: cues[cue.index], width: columns, widths: widths)
+            let laidOut = CueLayout.block(for: cue.cue, width: columns, widths: widths)
             scene.update(id: id) { $0.block = laidOut.block; $0.column = laidOut.column }
             if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
         }

@@ -1,0 +1,50 @@
+/// The cues of one subtitle item, in start order, as they arrive: those still to play, and a window
+/// of those played (to seek back into). Indices are absolute: they stay the same as old cues leave.
+final class CueQueue {
+    private var cues: [Cue] = []
+    /// The absolute index of `cues[0]`.
+    private(set) var firstKept = 0
+    /// All cues have arrived (the input ended).
+    var isComplete = false
+    /// The longest cue so far (to find cues still on show behind a seek position).
+    private(set) var longest: Nanoseconds = 0
+    /// Played cues kept to seek back into.
+    static let window = 4096
+
+    init(_ cues: [Cue] = [], complete: Bool = false) {
+        isComplete = complete
+        for cue in cues { _ = add(cue, notBefore: 0) }
+    }
+
+    /// One past the last index.
+    var count: Int { firstKept + cues.count }
+    subscript(i: Int) -> Cue { cues[i - firstKept] }
+    func times(at i: Int) -> (start: Nanoseconds, end: Nanoseconds) { (cues[i - firstKept].start, cues[i - firstKept].end) }
+    func start(at i: Int) -> Nanoseconds { cues[i - firstKept].start }
+
+    /// Inserts `cue` in start order among the cues from `notBefore` on (stably: after those that start
+    /// with it). Returns false, and keeps nothing, when it would go before them (it came late).
+    func add(_ cue: Cue, notBefore: Int) -> Bool {
+        longest = max(longest, cue.end - cue.start)
+        if let last = cues.last, last.start > cue.start {
+            var low = max(notBefore, firstKept) - firstKept, high = cues.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cues[mid].start <= cue.start { low = mid + 1 } else { high = mid }
+            }
+            if low == max(notBefore, firstKept) - firstKept, low > 0, cues[low - 1].start > cue.start { return false }
+            cues.insert(cue, at: low)
+            return true
+        }
+        cues.append(cue)
+        return true
+    }
+
+    /// Played cues before `index` beyond the window leave.
+    func forget(before index: Int) {
+        let drop = min(cues.count, index - Self.window - firstKept)
+        guard drop > 4096 else { return }  // in bulk
+        cues.removeFirst(drop)
+        firstKept += drop
+    }
+}

@@ -1,0 +1,27 @@
+/// One subtitle file in the show: its cues as they arrive (parsed by a `SubtitleStream`), and its
+/// playback once its turn comes.
+final class SubtitleItem {
+    let queue = CueQueue()
+    var playback: CuePlayback?
+    /// Cues received in all.
+    private(set) var total = 0
+
+    func receive(_ cues: [Cue], at now: Nanoseconds) throws {
+        total += cues.count
+        if let playback {
+            try playback.receive(cues, at: now)
+        } else {
+            for cue in cues { _ = queue.add(cue, notBefore: 0) }
+        }
+    }
+
+    func inputEnded() {
+        queue.isComplete = true
+    }
+
+    /// Cues waiting to be shown (reading pauses while many do).
+    var waiting: Int { playback?.waiting ?? queue.count }
+
+    /// The cues known so far (to size a band before playing).
+    var known: [Cue] { (queue.firstKept..<queue.count).map { queue[$0] } }
+}
