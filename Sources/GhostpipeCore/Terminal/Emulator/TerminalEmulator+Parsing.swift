@@ -71,7 +71,7 @@ extension TerminalEmulator {
             // A sequence cut short by ASCII or a control: U+FFFD for it, then the byte as usual.
             utf8.reset()
             state = .ground
-            printScalar(UTF8Assembler.replacement)
+            printScalar(UTF8Sequence.Decoder.replacement)
         }
         switch byte {
         case 0x00..<0x20: execute(byte)
@@ -84,10 +84,10 @@ extension TerminalEmulator {
     private func decoded(_ result: UInt32, _ byte: UInt8) {
         state = utf8.isIdle ? .ground : .utf8Sequence
         switch result {
-        case UTF8Assembler.incomplete:
+        case UTF8Sequence.Decoder.incomplete:
             return
-        case UTF8Assembler.brokenBefore:
-            printScalar(UTF8Assembler.replacement)
+        case UTF8Sequence.Decoder.brokenBefore:
+            printScalar(UTF8Sequence.Decoder.replacement)
             ground(byte)
         case 0x80...0x9F:
             return  // C1 controls arrive UTF-8 encoded only by mistake; like tmux, show nothing

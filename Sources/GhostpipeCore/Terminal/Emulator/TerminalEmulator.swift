@@ -77,7 +77,7 @@ public final class TerminalEmulator {
     /// The body of an OSC string, up to `stringLimit` bytes.
     var stringBuffer: [UInt8] = []
     static let stringLimit = 4096
-    var utf8 = UTF8Assembler()
+    var utf8 = UTF8Sequence.Decoder()
 
     /// A blank `rows × columns` terminal. `scrollbackLimit` bounds how many scrolled-off lines wait
     /// for `takeScrolledOff()` (older ones are dropped; 0 keeps none).
