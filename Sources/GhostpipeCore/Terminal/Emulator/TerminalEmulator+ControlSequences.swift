@@ -71,7 +71,7 @@ extension TerminalEmulator {
             }
         case UInt8(ascii: "h"): for i in 0..<p.count { setMode(p.value(i, default: 0), true) }  // SM
         case UInt8(ascii: "l"): for i in 0..<p.count { setMode(p.value(i, default: 0), false) }  // RM
-        case UInt8(ascii: "m"): selectGraphicRendition()
+        case UInt8(ascii: "m"): GraphicRendition.apply(p, to: &pen)
         case UInt8(ascii: "n"): deviceStatusReport(p.value(0, default: 0), isPrivate: false)
         case UInt8(ascii: "r"): setScrollRegion(top: p.value(0, default: 1), bottom: p.value(1, default: rows))  // DECSTBM
         case UInt8(ascii: "s"): saveCursor()  // SCOSC (no left/right margin mode here)
