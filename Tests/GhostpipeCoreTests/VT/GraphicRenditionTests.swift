@@ -9,9 +9,7 @@ import Testing
         var sanitizer = TerminalSanitizer()
         var out: [UInt8] = []
         Array("\u{1B}[\(sgr)mx".utf8).withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out) }
-        var style = Style.plain
-        for change in sanitizer.styleChanges { SelectGraphicRendition.apply(change.parameters, to: &style) }
-        return style
+        return sanitizer.styleChanges.last?.style ?? .plain
     }
 
     /// The style of a character a program writes after `ESC [ sgr m`.
@@ -72,5 +70,15 @@ import Testing
         // is never hidden from its reader, ghostpipe's whole point being to show it.
         #expect(TerminalEmulator.fed("\u{1B}[8mpw\u{1B}[28mok").lines[0] == "  ok")
         #expect(TerminalSanitizer.clean("\u{1B}[8mpw\u{1B}[28mok") == "pwok")
+    }
+
+    @Test func stylesApplyFromWhereTheirSequenceWas() {
+        var sanitizer = TerminalSanitizer()
+        var out: [UInt8] = []
+        Array("a\u{1B}[1;31mbc\u{1B}[22md\u{1B}[me".utf8).withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out) }
+        #expect(out == Array("abcde".utf8))
+        #expect(sanitizer.styleChanges.map(\.offset) == [1, 3, 4])
+        #expect(sanitizer.styleChanges.map(\.style)
+            == [Style(foreground: .palette(1), attributes: .bold), Style(foreground: .palette(1)), .plain])
     }
 }
