@@ -158,36 +158,28 @@ struct EscapeSequenceParser {
 
     private mutating func escape<Handler: EscapeSequenceHandler>(_ byte: UInt8, _ handler: inout Handler) {
         switch byte {
-        case 0x00..<0x20: control(byte, &handler)
-        case 0x20...0x2F:
-            collectIntermediate(byte)
-            state = .escapeIntermediate
         case UInt8(ascii: "["): enterControlSequence()
         case UInt8(ascii: "]"): enterOperatingSystemCommand()
         case UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"): enterIgnoredString()
-        case 0x30...0x7E:
-            state = .ground
-            handler.escapeDispatch(byte, intermediates: 0)
-        case 0x7F:
-            break
-        default:
-            // A character beyond ASCII: not part of any sequence, so the escape ends and it is read
-            // whole (dropping only its first byte would leave its continuation bytes behind).
-            state = .ground
-            decode(byte, &handler)
+        default: escapeIntermediate(byte, &handler)  // an escape sequence with no intermediate (yet)
         }
     }
 
     private mutating func escapeIntermediate<Handler: EscapeSequenceHandler>(_ byte: UInt8, _ handler: inout Handler) {
         switch byte {
-        case 0x00..<0x20: control(byte, &handler)
-        case 0x20...0x2F: collectIntermediate(byte)
+        case 0x00..<0x20:
+            control(byte, &handler)
+        case 0x20...0x2F:
+            collectIntermediate(byte)
+            state = .escapeIntermediate
         case 0x30...0x7E:
             state = .ground
             handler.escapeDispatch(byte, intermediates: intermediates)
         case 0x7F:
             break
         default:
+            // A character beyond ASCII: not part of any sequence, so the escape ends and it is read
+            // whole (dropping only its first byte would leave its continuation bytes behind).
             state = .ground
             decode(byte, &handler)
         }
