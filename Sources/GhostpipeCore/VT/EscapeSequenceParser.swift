@@ -26,7 +26,7 @@ struct EscapeSequenceParser {
         case ignored
     }
 
-    enum State: UInt8 {
+    private enum State: UInt8 {
         case ground
         /// The ground state in the middle of a UTF-8 character (a state of its own so that the
         /// printable-ASCII fast path needs to look at nothing but the state).
@@ -45,7 +45,7 @@ struct EscapeSequenceParser {
     /// How many bytes of an OSC string are kept (the rest are consumed and dropped).
     let stringLimit: Int
 
-    private(set) var state = State.ground
+    private var state = State.ground
     private var parameters = ControlSequenceParameters()
     /// The private-marker byte of a control sequence (`?`, `>`, `=`, `<`), or 0.
     private var prefix: UInt8 = 0
