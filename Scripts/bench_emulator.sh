@@ -3,11 +3,11 @@
 # `ls -l --color`, coloured `git log -p`, a full-screen repaint, CJK/emoji text.
 #
 # Builds Scripts/bench_emulator_main.swift with `swiftc -O -wmo` (whole-module, as `swift build -c release`
-# does) together with the library sources the emulator needs, as module GhostpipeCore, so no benchmark
-# target is needed in Package.swift, and prints MB/s (10^6 bytes per second, best of RUNS runs) for
-# feeding alone and for feeding while taking frames (scrollback, dirty rows, their cells) as the overlay
-# will. Times are the benchmark thread's CPU time. Figures, not a pass/fail test: compare runs on the
-# same machine.
+# does) together with the library sources the emulator needs (its own and the shared ones in VT/), as
+# module GhostpipeCore, so no benchmark target is needed in Package.swift, and prints MB/s (10^6 bytes
+# per second, best of RUNS runs) for feeding alone and for feeding while taking frames (scrollback,
+# dirty rows, their cells) as the overlay will. Times are the benchmark thread's CPU time. Figures, not
+# a pass/fail test: compare runs on the same machine.
 # Usage: Scripts/bench_emulator.sh [RUNS [NAME-FILTER]]   e.g. Scripts/bench_emulator.sh 5 seq
 set -euo pipefail
 
@@ -17,7 +17,7 @@ build="${TMPDIR:-/tmp}/ghostpipe-bench"
 mkdir -p "$build"
 out="$build/bench_emulator"
 
-sources=("$root/Scripts/bench_emulator_main.swift" "$core"/Terminal/Emulator/*.swift
+sources=("$root/Scripts/bench_emulator_main.swift" "$core"/Terminal/Emulator/*.swift "$core"/VT/*.swift
          "$core/Render/Frame.swift" "$core/Render/Style.swift"
          "$core/Text/DisplayWidth.swift" "$core/Text/WidthTable.generated.swift")
 # Frame.swift refers to Placement (Text/FlowLayout.swift); compile only that declaration, not the layout.

@@ -10,9 +10,8 @@ public struct GraphemeStream {
     private let keepStyles: Bool
     /// Style changes not yet reached by emitted clusters, at absolute offsets of the sanitized text.
     private var styleChanges: [(offset: Int, style: Style)] = []
-    /// The style in effect where the next batch begins, and the style after every change seen.
+    /// The style in effect where the next batch begins.
     private var emittedStyle = Style.plain
-    private var latestStyle = Style.plain
     private var sanitizedTotal = 0
     private var emittedTotal = 0
 
@@ -38,10 +37,7 @@ public struct GraphemeStream {
         sanitized.removeAll(keepingCapacity: true)
         clean.withUnsafeBufferPointer { sanitizer!.sanitize($0, into: &sanitized) }
         if keepStyles, let changes = sanitizer?.styleChanges {
-            for change in changes {
-                SelectGraphicRendition.apply(change.parameters, to: &latestStyle)
-                styleChanges.append((sanitizedTotal + change.offset, latestStyle))
-            }
+            for change in changes { styleChanges.append((sanitizedTotal + change.offset, change.style)) }
         }
         sanitizedTotal += sanitized.count
         return styled(sanitized.withUnsafeBufferPointer { segmenter.push($0) })

@@ -3,8 +3,8 @@
 /// Valid UTF-8 passes through byte for byte (so `ghostpipe --instant < f | cmp - f` holds); every
 /// maximal ill-formed subsequence — stray continuation bytes, overlong forms, surrogates, code points
 /// above U+10FFFF, truncated sequences — becomes U+FFFD, following the W3C/WHATWG "substitution of
-/// maximal subparts" practice that Swift's own decoder uses. A sequence split across two chunks is
-/// carried over, not replaced.
+/// maximal subparts" practice that Swift's own decoder uses (the table is `UTF8Sequence`'s, shared
+/// with the terminal emulator). A sequence split across two chunks is carried over, not replaced.
 public struct UTF8Cleaner {
     /// Bytes of an incomplete sequence at the end of the last chunk (at most 3).
     private var carry: [UInt8] = []
@@ -28,7 +28,7 @@ public struct UTF8Cleaner {
             carry.removeAll()
             resolving: while true {
                 let check = sequence.withUnsafeBufferPointer {
-                    Self.sequenceLength($0.baseAddress!, available: $0.count)
+                    UTF8Sequence.check($0.baseAddress!, available: $0.count)
                 }
                 switch check {
                 case .valid:
@@ -81,7 +81,7 @@ public struct UTF8Cleaner {
             guard i < n else { break }
             let b0 = base[i]
             if b0 < 0x80 { i += 1; continue }
-            let length = sequenceLength(base + i, available: n - i)
+            let length = UTF8Sequence.check(base + i, available: n - i)
             switch length {
             case .valid(let count):
                 i += count
@@ -105,32 +105,5 @@ public struct UTF8Cleaner {
         }
         output.append(contentsOf: UnsafeBufferPointer(start: base + validStart, count: n - validStart))
         return n
-    }
-
-    enum SequenceCheck { case valid(Int), truncated, invalid(Int) }
-
-    /// Checks the multi-byte sequence at `p` (first byte ≥ 0x80) per Unicode Table 3-7.
-    @inline(__always)
-    static func sequenceLength(_ p: UnsafePointer<UInt8>, available: Int) -> SequenceCheck {
-        let b0 = p[0]
-        let count: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: count = 2
-        case 0xE0: count = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: count = 3
-        case 0xED: count = 3; upper = 0x9F  // no surrogates
-        case 0xF0: count = 4; lower = 0x90
-        case 0xF1...0xF3: count = 4
-        case 0xF4: count = 4; upper = 0x8F  // nothing above U+10FFFF
-        default: return .invalid(1)          // continuation byte, C0/C1 overlong leads, F5–FF
-        }
-        for k in 1..<count {
-            guard k < available else { return .truncated }
-            let b = p[k]
-            let (lo, hi) = k == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            if b < lo || b > hi { return .invalid(k) }
-        }
-        return .valid(count)
     }
 }

@@ -1,13 +1,13 @@
 /// Control sequences (`CSI … final`): cursor movement, erasing, inserting and deleting, scrolling,
 /// margins, tab stops; modes, SGR and reports are dispatched to their own files.
 extension TerminalEmulator {
-    func controlSequenceDispatch(_ final: UInt8) {
-        let p = parameters
+    func controlSequenceDispatch(_ final: UInt8, parameters p: ControlSequenceParameters, prefix: UInt8,
+                                 intermediates: UInt32) {
         switch (prefix, intermediates) {
         case (0, 0):
             break
         case (UInt8(ascii: "?"), 0):
-            privateControlSequence(final)
+            privateControlSequence(final, p)
             return
         case (UInt8(ascii: ">"), 0):
             if final == UInt8(ascii: "c") && p.value(0, default: 0) == 0 { reportSecondaryAttributes() }
@@ -71,7 +71,7 @@ extension TerminalEmulator {
             }
         case UInt8(ascii: "h"): for i in 0..<p.count { setMode(p.value(i, default: 0), true) }  // SM
         case UInt8(ascii: "l"): for i in 0..<p.count { setMode(p.value(i, default: 0), false) }  // RM
-        case UInt8(ascii: "m"): selectGraphicRendition()
+        case UInt8(ascii: "m"): GraphicRendition.apply(p, to: &pen)
         case UInt8(ascii: "n"): deviceStatusReport(p.value(0, default: 0), isPrivate: false)
         case UInt8(ascii: "r"): setScrollRegion(top: p.value(0, default: 1), bottom: p.value(1, default: rows))  // DECSTBM
         case UInt8(ascii: "s"): saveCursor()  // SCOSC (no left/right margin mode here)
@@ -83,8 +83,7 @@ extension TerminalEmulator {
 
     /// `CSI ? …`: DEC private modes and their save/restore, selective erase (treated as plain erase:
     /// no character is protected here), the extended cursor report, DECST8C.
-    private func privateControlSequence(_ final: UInt8) {
-        let p = parameters
+    private func privateControlSequence(_ final: UInt8, _ p: ControlSequenceParameters) {
         switch final {
         case UInt8(ascii: "h"): for i in 0..<p.count { setPrivateMode(p.value(i, default: 0), true) }
         case UInt8(ascii: "l"): for i in 0..<p.count { setPrivateMode(p.value(i, default: 0), false) }

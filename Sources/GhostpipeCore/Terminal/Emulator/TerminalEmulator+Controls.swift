@@ -86,7 +86,7 @@ extension TerminalEmulator {
 
     // MARK: - Escape sequences
 
-    func escapeDispatch(_ final: UInt8) {
+    func escapeDispatch(_ final: UInt8, intermediates: UInt32) {
         switch intermediates {
         case 0:
             switch final {

@@ -68,16 +68,11 @@ public final class TerminalEmulator {
 
     // MARK: Parser
 
-    var state = ParserState.ground
-    var parameters = ControlSequenceParameters()
-    /// The private-marker byte of a control sequence (`?`, `>`, `=`, `<`), or 0.
-    var prefix: UInt8 = 0
-    /// Intermediate bytes (0x20–0x2F) of an escape or control sequence, packed; 0xFFFF_FFFF if too many.
-    var intermediates: UInt32 = 0
-    /// The body of an OSC string, up to `stringLimit` bytes.
-    var stringBuffer: [UInt8] = []
+    /// C1 controls written as UTF-8 do nothing here, as in tmux. Never touched by the handler methods
+    /// it calls (that would be an exclusivity violation).
+    var parser = EscapeSequenceParser(c1Controls: .ignored, stringLimit: stringLimit)
+    /// How much of an OSC string (a title) is kept.
     static let stringLimit = 4096
-    var utf8 = UTF8Assembler()
 
     /// A blank `rows × columns` terminal. `scrollbackLimit` bounds how many scrolled-off lines wait
     /// for `takeScrolledOff()` (older ones are dropped; 0 keeps none).

@@ -72,4 +72,11 @@ struct ControlSequenceParameters {
 
     /// Whether parameter `i` followed a colon.
     func isSubparameter(_ i: Int) -> Bool { i < count && subparameterBits & (1 << UInt32(i)) != 0 }
+
+    /// The index after the sub-parameters that follow parameter `i` (`i + 1` when none do).
+    @inline(__always)
+    func subparametersEnd(after i: Int) -> Int {
+        // Bits are set only for stored parameters, so the run of ones stops at `count`.
+        i + 1 + (~(subparameterBits >> UInt32(i + 1))).trailingZeroBitCount
+    }
 }
