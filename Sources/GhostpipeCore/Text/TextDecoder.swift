@@ -468,27 +468,12 @@ enum UTF8Validation {
         return (valid, invalid)
     }
 
-    /// Length of the well-formed sequence starting at `i`, or 0 when it is ill-formed.
+    /// Length of the well-formed sequence starting at `i`, or 0 when it is ill-formed (the one
+    /// table: `UTF8Sequence`).
     @inline(__always)
     static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        let b0 = p[i]
-        if b0 < 0x80 { return 1 }
-        @inline(__always) func cont(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
-        switch b0 {
-        case 0xC2...0xDF:
-            return cont(1) ? 2 : 0
-        case 0xE0...0xEF:
-            guard i + 2 < n, cont(2) else { return 0 }
-            let b1 = p[i + 1]
-            let ok = b0 == 0xE0 ? (0xA0...0xBF).contains(b1) : b0 == 0xED ? (0x80...0x9F).contains(b1) : b1 & 0xC0 == 0x80
-            return ok ? 3 : 0
-        case 0xF0...0xF4:
-            guard i + 3 < n, cont(2), cont(3) else { return 0 }
-            let b1 = p[i + 1]
-            let ok = b0 == 0xF0 ? (0x90...0xBF).contains(b1) : b0 == 0xF4 ? (0x80...0x8F).contains(b1) : b1 & 0xC0 == 0x80
-            return ok ? 4 : 0
-        default:
-            return 0
-        }
+        if p[i] < 0x80 { return 1 }
+        if case .valid(let length) = UTF8Sequence.check(p + i, available: n - i) { return length }
+        return 0
     }
 }
