@@ -32,6 +32,35 @@ for mode in plain terminal; do
     check $? "yes | ghostpipe --cps 5000 -o $mode: RSS ${RSS_A} KB after 4 s, ${RSS_B} KB after 8 s"
 done
 
+# Subtitles that never end, or are not subtitles at all: read as they come, memory flat (each
+# stays under 64 MB; endless ones run for 5 s).
+limit() { [ "$RSS_KB" -lt 65536 ]; }
+rss sh -c "yes x | timeout 5 '$BIN' -f srt --instant -o json > /dev/null 2> '$WORK/err'"
+limit; check $? "yes x | ghostpipe -f srt --instant -o json (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
+rss sh -c "timeout 5 '$BIN' -f vtt --instant -o json /dev/zero > /dev/null 2> '$WORK/err'"
+limit; check $? "ghostpipe -f vtt --instant -o json /dev/zero (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
+rss sh -c "(printf '1\n00:00:01,000 --> 00:00:02,000\n'; yes 'a cue that never ends') | timeout 5 '$BIN' -f srt --instant -o json > '$WORK/out' 2> '$WORK/err'"
+limit && [ "$(wc -l < "$WORK/out")" = 1 ]
+check $? "one never-ending cue from a pipe (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
+python3 - "$WORK/bigcue.srt" <<'PY2'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("1\n00:00:01,000 --> 00:00:02,000\n")
+    line = "x" * 99 + "\n"
+    for _ in range(2_000_000):
+        f.write(line)
+    f.write("\n2\n00:00:03,000 --> 00:00:04,000\nafter\n")
+PY2
+rss sh -c "'$BIN' --instant -o json '$WORK/bigcue.srt' > '$WORK/out' 2> '$WORK/err'"
+limit && [ "$(wc -l < "$WORK/out")" = 2 ] && grep -q '"after"' "$WORK/out"
+check $? "200 MB inside one SRT cue: both cues out, peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
+# --duration reads the whole text first: it stops reading at its limit and says so.
+for effect in typewriter fade credits; do
+    rss sh -c "yes 'some words here' | '$BIN' --duration 1 -e $effect -o terminal --width 80 > /dev/null 2> '$WORK/err'"
+    limit && grep -q "the rest is not read" "$WORK/err"
+    check $? "yes | ghostpipe --duration 1 -e $effect -o terminal: peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)…"
+done
+
 # A million cues: parsed, sorted and played (instant JSON), in seconds and bounded memory.
 python3 - "$WORK/million.srt" <<'PY'
 import sys

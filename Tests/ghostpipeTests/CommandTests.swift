@@ -75,6 +75,21 @@ import GhostpipeCore
         #expect(!fromFile.stdout.contains(0x1B))
     }
 
+    @Test func durationFitsAtMostAQuarterMillionGraphemesAndSaysSo() throws {
+        // --duration holds the text in memory before it plays: an endless input cannot grow it.
+        let line = "한국어 👩‍👩‍👧 text\n"  // 11 graphemes
+        let input = Array(String(repeating: line, count: 30_000).utf8)  // 330,000 graphemes
+        let result = try Binary.run(["--instant", "--duration", "1s"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stderr == "ghostpipe: --duration reads the whole text before it plays: it plays the first 250000 graphemes; the rest is not read\n", "\(result.stderr)")
+        #expect(result.text.count == 250_000)
+        #expect(input.starts(with: result.stdout))
+        // Below the limit, everything plays and nothing is said.
+        let small = Array(String(repeating: line, count: 100).utf8)
+        let whole = try Binary.run(["--instant", "--duration", "1s"], stdin: small)
+        #expect(whole.stdout == small && whole.stderr.isEmpty)
+    }
+
     @Test func filesAndStdinInOrder() throws {
         let result = try Binary.run(["--instant", Binary.sample("motd.txt"), "-", Binary.sample("motd.txt")], stdin: Array("<stdin>\n".utf8))
         let motd = try String(contentsOfFile: Binary.sample("motd.txt"), encoding: .utf8)

@@ -21,7 +21,7 @@ public enum Help {
       -c, --cps N         graphemes per second (sets the same pace as --wpm)
           --no-pauses     no natural pauses after sentence ends and line ends
       -d, --duration T    fit the whole input into T (reads to the end of input
-                          first, then plays)
+                          first, then plays; at most 250,000 graphemes)
       -i, --instant       wait for nothing: show the final text at once; cast and
                           json output keep the exact timestamps
 

@@ -75,6 +75,7 @@ public final class Show: EventHandler, InputDemand {
     // MARK: - Input
 
     public var wantsInput: Bool {
+        guard !inputEnded else { return false }
         switch reading {
         case .detecting, .skipping: return true
         case .subtitles(_, let item): return item.waiting < 1024
@@ -246,7 +247,13 @@ public final class Show: EventHandler, InputDemand {
     private func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         ensureOpenText()
         switch items.last {
-        case .text(let run)?: run.receive(bytes, at: now)
+        case .text(let run)?:
+            run.receive(bytes, at: now)
+            if run.capped {
+                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
+                reading = .between
+                inputEnded = true  // nothing more is read
+            }
         case .heldText(var held, let ended)?:
             items.removeLast()
             held.append(contentsOf: bytes)

@@ -14,6 +14,7 @@ public enum BinaryContent {
                 controls += 1
             }
         }
-        return controls * 20 > head.count
+        // More than one in twenty bytes (one in a short text is a stray byte, not binary).
+        return controls * 20 > max(head.count, 256)
     }
 }

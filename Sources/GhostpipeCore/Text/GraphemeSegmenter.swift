@@ -17,6 +17,14 @@ public struct GraphemeBatch {
     /// The UTF-8 bytes of all clusters in the batch.
     public var byteCount: Int { ends.last ?? 0 }
 
+    /// The first `n` clusters.
+    public func prefix(_ n: Int) -> GraphemeBatch {
+        guard n < count else { return self }
+        var first = GraphemeBatch(bytes: Array(bytes[..<start(of: n)]), ends: Array(ends[..<n]))
+        if !styles.isEmpty { first.styles = Array(styles[..<n]) }
+        return first
+    }
+
     /// Cluster `k` as a `String` (small strings need no allocation).
     public func string(_ k: Int) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: $0[start(of: k)..<ends[k]], as: UTF8.self) }

@@ -40,8 +40,11 @@ enum Binary {
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
         if let stdin {
+            // The program may stop reading before the end (a capped --duration, a broken pipe):
+            // the writer then gets EPIPE, not a signal that ends the tests.
+            signal(SIGPIPE, SIG_IGN)
             DispatchQueue.global().async {
-                input.fileHandleForWriting.write(Data(stdin))
+                try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
                 try? input.fileHandleForWriting.close()
             }
         }

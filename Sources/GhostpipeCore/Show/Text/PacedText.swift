@@ -92,8 +92,9 @@ final class PacedText: TextReveal {
             // Ask the terminal about clusters it may draw differently before laying them out.
             if widths.learn((0..<batch.count).lazy.map { batch.string($0) }) { screen?.invalidateCursorRow() }
         }
-        // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants.
-        queue.append(batch, classify: !timeless || layout != nil, measure: layout != nil, widths: widths)
+        // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants — unless
+        // --duration fits the text, whose timestamps a recording keeps.
+        queue.append(batch, classify: !timeless || layout != nil || fitted != nil, measure: layout != nil, widths: widths)
         if layout != nil {
             for k in first..<queue.count {
                 layout?.add(queue.kinds[k], width: Int(queue.widths[k]))
@@ -116,20 +117,22 @@ final class PacedText: TextReveal {
 
     // MARK: - The typewriter's actor
 
-    /// Adds the scheduled graphemes not yet on the scene to the typewriter's block.
+    /// Adds the scheduled graphemes not yet on the scene to the typewriter's block — those of the
+    /// head's row and the next (the rest wait in the queue, compact, until the head comes near).
     private func addGlyphs() {
         guard let scene else { return }
         let end = min(queue.instants.count, queue.placements.count)
         guard end > glyphed else { return }
         var added: [Glyph] = []
-        added.reserveCapacity(end - glyphed)
-        for k in glyphed..<end {
+        var k = glyphed
+        while k < end, queue.placements[k].row <= headRow + 1 {
             let p = queue.placements[k]
-            guard p.width > 0, !queue.kinds[k].isBlank, queue.kinds[k] != .newline else { continue }
-            added.append(Glyph(queue.string(k), row: p.row - actorRow, column: p.column, width: p.width,
-                               style: queue.styles[Int(queue.styleIndices[k])], reveal: queue.instants[k]))
+            k += 1
+            guard p.width > 0, !queue.kinds[k - 1].isBlank, queue.kinds[k - 1] != .newline else { continue }
+            added.append(Glyph(queue.string(k - 1), row: p.row - actorRow, column: p.column, width: p.width,
+                               style: queue.styles[Int(queue.styleIndices[k - 1])], reveal: queue.instants[k - 1]))
         }
-        glyphed = end
+        glyphed = k
         guard !added.isEmpty else { return }
         if let actorID {
             scene.update(id: actorID) { actor in
@@ -159,7 +162,8 @@ final class PacedText: TextReveal {
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         var k = queue.head
         if timeless && scene == nil {
-            k = readyCount
+            // Everything at once — but a fitted text only once it is whole (its instants come at EOF).
+            k = fitted == nil || ended ? readyCount : queue.head
         } else {
             let instants = queue.instants
             while k < instants.count && instants[k] <= now { k += 1 }
@@ -169,6 +173,7 @@ final class PacedText: TextReveal {
                 try output.graphemes(queue, queue.head..<k, at: timeless ? now : queue.instants[k - 1])
             } else {
                 followHead(through: k)
+                addGlyphs()
             }
             queue.advanceHead(to: k)
             let dropped = queue.compact(keepingFrom: scene != nil ? rowStart : nil)

@@ -13,6 +13,7 @@ final class TextRun {
          row: Int, column: Int) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil)
+        fitted = settings.pacing.duration != nil
         let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
                                 row: row, column: column)
         if output.takesRawBytes || settings.effect is Typewriter {
@@ -24,13 +25,34 @@ final class TextRun {
         }
     }
 
+    /// `--duration` reads the whole text before it plays, so it is held in memory: at most this many
+    /// graphemes; the rest is not read.
+    static let maxFitted = 250_000
+    private let fitted: Bool
+    private var received = 0
+    /// The text reached `maxFitted` and was ended there.
+    private(set) var capped = false
+
     var wantsInput: Bool { !ended && reveal.wantsInput }
     var holdsPartialInput: Bool { stream.holdsPartialInput || reveal.holdsPartialInput }
     var isDone: Bool { ended && reveal.isDone }
     var isEnded: Bool { ended }
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        reveal.receive(stream.push(bytes), at: now)
+        guard !ended else { return }
+        var batch = stream.push(bytes)
+        if fitted && received + batch.count > Self.maxFitted {
+            // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
+            // is dropped with the rest, not finished as U+FFFD.
+            batch = batch.prefix(Self.maxFitted - received)
+            capped = true
+            ended = true
+            reveal.receive(batch, at: now)
+            reveal.ended(at: now)
+            return
+        }
+        received += batch.count
+        reveal.receive(batch, at: now)
     }
 
     func paused(at now: Nanoseconds) {
