@@ -96,6 +96,42 @@ extension String {
     }
 }
 
+/// Carriage return and backspace in a laid-out block: what is written again over a cell replaces
+/// what was there, as `cat` leaves it on a terminal.
+@Suite struct OverwritingLayout {
+    /// The block's rows as text (a blank cell is a space; trailing blanks trimmed).
+    static func rows(_ text: String, width: Int = 20, startColumn: Int = 0) -> [String] {
+        let block = BlockLayout.layout(BlockLayout.graphemes(text), width: width, startColumn: startColumn)
+        var rows = Array(repeating: [String](repeating: " ", count: width), count: block.rows)
+        for glyph in block.glyphs {
+            rows[glyph.row][glyph.column] = glyph.text
+            for c in 1..<max(1, glyph.width) { rows[glyph.row][glyph.column + c] = "" }
+        }
+        return rows.map { $0.joined().replacingTrailingSpaces() }
+    }
+
+    @Test func aProgressLineOverwritesItselfAndSpacesBlankWhatTheyCover() {
+        #expect(Self.rows("progress 10%\rprogress 55%\rprogress 100%\n") == ["progress 100%"])
+        #expect(Self.rows("progress 10%\rdone   \nnext") == ["done   s 10%", "next"])
+        #expect(Self.rows("tab\tX\r  \n") == ["  b     X"])  // a tab moves without erasing
+    }
+
+    @Test func backspaceGoesBackOneColumnAndAWideCellCoveredByHalfIsBlanked() {
+        #expect(Self.rows("ab\u{8}X") == ["aX"])
+        #expect(Self.rows("한\u{8}Y 😀\u{8}\u{8}Z") == [" Y Z"])
+        #expect(Self.rows("\u{8}\u{8}a") == ["a"])  // not past the row's start
+        #expect(Self.rows("안녕하세요\r반가워") == ["반가워세요"])
+    }
+
+    @Test func aCarriageReturnOnTheFirstRowStopsAtTheTextsFirstColumn() {
+        // After a prompt, the text starts mid-row: a CR does not go back into the prompt.
+        let block = BlockLayout.layout(BlockLayout.graphemes("abc\rX"), width: 20, startColumn: 5)
+        #expect(block.glyphs.map { "\($0.text)@\($0.column)" } == ["b@6", "c@7", "X@5"])
+        // On a later row it goes to the row's start.
+        #expect(Self.rows("first\nabc\rX") == ["first", "Xbc"])
+    }
+}
+
 /// A greedy word wrap written independently of FlowLayout, to check the terminal output against.
 func expectedWrap(_ text: String, width: Int) -> [String] {
     var rows: [String] = [""]

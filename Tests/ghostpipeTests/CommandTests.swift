@@ -90,6 +90,14 @@ import GhostpipeCore
         #expect(whole.stdout == small && whole.stderr.isEmpty)
     }
 
+    @Test func carriageReturnsBackspacesAndOverstrikeReachAPipeByteForByte() throws {
+        let bytes = Array("progress 10%\rprogress 100%\r\nN\u{8}NA\u{8}AM\u{8}ME\u{8}E _\u{8}x 한\u{8}\u{8}한\r".utf8)
+        let result = try Binary.run(["--instant"], stdin: bytes)
+        #expect(result.stdout == bytes)
+        let paced = try Binary.run(["--cps", "5000", "-o", "plain"], stdin: bytes)
+        #expect(paced.stdout == bytes)
+    }
+
     @Test func filesAndStdinInOrder() throws {
         let result = try Binary.run(["--instant", Binary.sample("motd.txt"), "-", Binary.sample("motd.txt")], stdin: Array("<stdin>\n".utf8))
         let motd = try String(contentsOfFile: Binary.sample("motd.txt"), encoding: .utf8)

@@ -82,21 +82,74 @@ import Glibc
         #expect(reference.status == 0)
         #expect(reference.lines.contains { !$0.isEmpty })
 
+        Self.expectSame(ghost, reference, effect: effect)
+        if effect == "credits" && `case`.text.name == "motd.txt" {
+            // ASCII art keeps its shape: each paragraph centred as a block, its lines shifted alike.
+            var paragraph = 0
+            var shifts: [Int: Set<Int>] = [:]
+            for (expected, shown) in zip(reference.lines, ghost.lines) {
+                if expected.isEmpty { paragraph += 1; continue }
+                #expect(shown.hasSuffix(expected) && shown.dropLast(expected.count).allSatisfy { $0 == " " }, "\(shown) is not \(expected) shifted")
+                shifts[paragraph, default: []].insert(shown.count - expected.count)
+            }
+            #expect(shifts.values.allSatisfy { $0.count == 1 }, "\(shifts): \(FinalScreen.difference(reference.lines, ghost.lines))")
+        }
+    }
+
+    /// A progress line, a word typed over, backspaces, Korean and emoji written over, CR LF: under
+    /// every effect the screen ends as `cat` leaves it. No stretch between two carriage returns is
+    /// wider than 20 columns, so `cat` of the file itself is the reference at every width.
+    static let motions = "progress 10%\rprogress 55%\rprogress 100%\rdone   \n안녕하세요 👋🏽\r반가워\n"
+        + "ab\u{8}X 한\u{8}Y 😀\u{8}\u{8}Z\ncafe\u{301} ok\rtea\nwindows\r\nline\r\n\rafter CR\ntab\tX\r  \nend\n"
+
+    @Test(.enabled(if: tmuxAvailable), arguments: effects, widths)
+    func carriageReturnsAndBackspacesEndOnCatsScreen(effect: String, columns: Int) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-motions-\(getpid())-\(effect)-\(columns).txt").path
+        try Self.motions.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try await Self.gate.run {
+            try await FinalScreen.capture("cat '\(path)'", columns: columns, rows: Self.rows, tag: "cat-motions-\(effect)-\(columns)")
+        }
+        let timing = effect == "typewriter" ? "--cps 2000" : "--duration \(Self.duration)"
+        let ghost = try await Self.gate.run {
+            try await FinalScreen.capture("'\(Binary.path)' --effect \(effect) --seed 3 \(timing) '\(path)'",
+                                          columns: columns, rows: Self.rows, tag: "motions-\(effect)-\(columns)")
+        }
+        #expect(ghost.status == 0 && reference.status == 0)
+        #expect(reference.lines.first == "done   s 100%", "\(reference.lines)")
+        Self.expectSame(ghost, reference, effect: effect)
+    }
+
+    /// `man ls | ghostpipe`: nroff's overstrike shows as `cat` shows it (NAME, not NNAAMMEE), in bold
+    /// and underlined when the input's attributes are kept (the default; NO_COLOR keeps them too, as
+    /// it does bold from SGR: they are not colours), plain with `--input-colors strip`.
+    @Test(.enabled(if: tmuxAvailable))
+    func overstrikeIsBoldAndUnderline() async throws {
+        let page = "N\u{8}NA\u{8}AM\u{8}ME\u{8}E\n       l\u{8}ls\u{8}s [_\u{8}O_\u{8}P_\u{8}T]... 한\u{8}\u{8}한 한\u{8}한\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-overstrike-\(getpid()).txt").path
+        try page.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try await Self.gate.run { try await FinalScreen.capture("cat '\(path)'", columns: 33, rows: 8, tag: "cat-overstrike") }
+        let coloured = try await Self.gate.run {
+            try await FinalScreen.capture("'\(Binary.path)' --cps 2000 '\(path)'", columns: 33, rows: 8, tag: "overstrike")
+        }
+        let plain = try await Self.gate.run {
+            try await FinalScreen.capture("'\(Binary.path)' --input-colors strip --cps 2000 '\(path)'", columns: 33, rows: 8, tag: "overstrike-plain")
+        }
+        #expect(reference.lines.prefix(2) == ["NAME", "       ls [OPT]... 한  한"])
+        #expect(coloured.lines == reference.lines && plain.lines == reference.lines, "\(coloured.lines) \(plain.lines)")
+        #expect(coloured.styled[0].hasPrefix("\u{1B}[1mNAME"), "\(coloured.styled[0].debugDescription)")
+        #expect(coloured.styled[1].contains("\u{1B}[1mls") && coloured.styled[1].contains("\u{1B}[4mOPT") && coloured.styled[1].contains("\u{1B}[1m한"),
+                "\(coloured.styled[1].debugDescription)")
+        #expect(plain.styled == reference.styled, "\(FinalScreen.difference(reference.styled, plain.styled))")
+        #expect(coloured.cursor == reference.cursor && plain.cursor == reference.cursor)
+    }
+
+    /// The same rows, attributes and cursor as `cat` (credits: the same rows once centring is removed).
+    static func expectSame(_ ghost: FinalScreen, _ reference: FinalScreen, effect: String) {
         if effect == "credits" {
-            // Credits centre their lines: the same text once the centring is removed.
             let strip = { (lines: [String]) in lines.map { String($0.drop { $0 == " " }) } }
             #expect(strip(ghost.lines) == strip(reference.lines), "\(FinalScreen.difference(strip(reference.lines), strip(ghost.lines)))")
-            if `case`.text.name == "motd.txt" {
-                // ASCII art keeps its shape: each paragraph centred as a block, its lines shifted alike.
-                var paragraph = 0
-                var shifts: [Int: Set<Int>] = [:]
-                for (expected, shown) in zip(reference.lines, ghost.lines) {
-                    if expected.isEmpty { paragraph += 1; continue }
-                    #expect(shown.hasSuffix(expected) && shown.dropLast(expected.count).allSatisfy { $0 == " " }, "\(shown) is not \(expected) shifted")
-                    shifts[paragraph, default: []].insert(shown.count - expected.count)
-                }
-                #expect(shifts.values.allSatisfy { $0.count == 1 }, "\(shifts): \(FinalScreen.difference(reference.lines, ghost.lines))")
-            }
         } else {
             #expect(ghost.lines == reference.lines, "\(FinalScreen.difference(reference.lines, ghost.lines))")
             #expect(ghost.styled == reference.styled, "attributes: \(FinalScreen.difference(reference.styled, ghost.styled))")

@@ -48,7 +48,6 @@ public enum BlockLayout {
 
         var glyphs: [Glyph] = []
         var glyphOf = [Int](repeating: -1, count: graphemes.count)
-        var rowWidths: [Int: Int] = [:]
         var rows = 0
         for (k, g) in graphemes.enumerated() {
             let p = placements[k]
@@ -56,8 +55,12 @@ public enum BlockLayout {
             guard p.width > 0, !kinds[k].isBlank, widths[k] > 0 else { continue }
             glyphOf[k] = glyphs.count
             glyphs.append(Glyph(g.text, row: p.row, column: p.column, width: p.width, style: g.style, reveal: g.reveal))
-            rowWidths[p.row] = max(rowWidths[p.row] ?? 0, p.column + p.width)
         }
+        if kinds.contains(where: \.isMotion) {
+            overwrite(&glyphs, glyphOf: &glyphOf, placements: placements, kinds: kinds)
+        }
+        var rowWidths: [Int: Int] = [:]
+        for glyph in glyphs { rowWidths[glyph.row] = max(rowWidths[glyph.row] ?? 0, glyph.column + glyph.width) }
         // A text ending in a line break still counts the rows before it.
         if let last = placements.last, kinds.last == .newline { rows = max(rows, last.row + 1) }
         let widest = rowWidths.values.max() ?? 0
@@ -69,6 +72,39 @@ public enum BlockLayout {
             }
         }
         return (Block(glyphs: glyphs, rows: rows, columns: box, end: Placement(row: flow.row, column: flow.column, width: 0)), glyphOf)
+    }
+
+    /// After a carriage return or backspace, what is written again over a cell replaces what was
+    /// there, as on a terminal: a glyph (a wide one wholly, even if only half is covered) or a space
+    /// (which blanks it) takes the place of earlier glyphs, so every effect ends on the screen `cat`
+    /// leaves. A tab moves without erasing.
+    static func overwrite(_ glyphs: inout [Glyph], glyphOf: inout [Int], placements: [Placement], kinds: [GraphemeKind]) {
+        struct Cell: Hashable { var row: Int, column: Int }
+        var owner: [Cell: Int] = [:]
+        var removed = Set<Int>()
+        for k in placements.indices {
+            let p = placements[k]
+            let drawn = glyphOf[k]
+            guard p.width > 0, drawn >= 0 || kinds[k] == .space else { continue }
+            for column in p.column..<(p.column + p.width) {
+                if let earlier = owner[Cell(row: p.row, column: column)] {
+                    removed.insert(earlier)
+                    let g = glyphs[earlier]
+                    for c in g.column..<(g.column + g.width) { owner[Cell(row: g.row, column: c)] = nil }
+                }
+            }
+            guard drawn >= 0 else { continue }
+            for column in p.column..<(p.column + p.width) { owner[Cell(row: p.row, column: column)] = drawn }
+        }
+        guard !removed.isEmpty else { return }
+        var newIndex = [Int](repeating: -1, count: glyphs.count)
+        var kept: [Glyph] = []
+        for (i, glyph) in glyphs.enumerated() where !removed.contains(i) {
+            newIndex[i] = kept.count
+            kept.append(glyph)
+        }
+        glyphs = kept
+        glyphOf = glyphOf.map { $0 >= 0 ? newIndex[$0] : -1 }
     }
 
     /// Splits a string into styled graphemes.

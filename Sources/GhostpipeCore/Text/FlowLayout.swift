@@ -44,7 +44,13 @@ public struct FlowLayout {
         self.tabWidth = max(1, tabWidth)
         self.row = row
         self.column = max(0, min(column, self.width))
+        firstRow = row
+        firstColumn = self.column
     }
+
+    /// Where the text began: a carriage return on that row goes back to here, not into a prompt.
+    private let firstRow: Int
+    private let firstColumn: Int
 
     /// Number of graphemes added but not yet placed.
     public var heldCount: Int { held.count }
@@ -59,6 +65,15 @@ public struct FlowLayout {
             row += 1
             column = 0
             wordDecided = false
+        case .carriageReturn, .backspace:
+            // As on a terminal: back to the row's start (not into a prompt before the text's first
+            // column), or one column back; what follows overwrites. The placement is where the head
+            // lands.
+            placeHeldWord()
+            wordDecided = false
+            let rowStart = row == firstRow ? firstColumn : 0
+            column = kind == .carriageReturn ? rowStart : max(rowStart, min(column, width) - 1)
+            placed.append(Placement(row: row, column: column, width: 0))
         case .space, .tab:
             placeHeldWord()
             wordDecided = false

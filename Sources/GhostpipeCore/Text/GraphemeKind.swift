@@ -1,7 +1,11 @@
 /// What pacing and layout need to know about a grapheme cluster.
 public enum GraphemeKind: UInt8, Sendable {
-    /// LF, CR LF, a lone CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
+    /// LF, CR LF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
     case newline
+    /// A lone CR: back to the start of the row (what follows overwrites it, as on a terminal).
+    case carriageReturn
+    /// Backspace: one column back on the row (what follows overwrites).
+    case backspace
     /// A space: a break opportunity and (after a sentence end) the place for a pause.
     case space
     /// A tab: a space that advances to the next tab stop.
@@ -18,6 +22,8 @@ public enum GraphemeKind: UInt8, Sendable {
 
     /// Space or tab.
     @inlinable public var isBlank: Bool { self == .space || self == .tab }
+    /// Carriage return or backspace: the typing head moves back; nothing is drawn.
+    @inlinable public var isMotion: Bool { self == .carriageReturn || self == .backspace }
 
     /// Classifies the cluster `bytes` (well-formed UTF-8 of one grapheme cluster).
     @inlinable
@@ -25,7 +31,9 @@ public enum GraphemeKind: UInt8, Sendable {
         guard let first = bytes.first else { return .other }
         if first < 0x80 {
             switch first {
-            case 0x0A, 0x0D: return .newline
+            case 0x0A: return .newline
+            case 0x0D: return bytes.count > 1 ? .newline : .carriageReturn
+            case 0x08: return .backspace
             case 0x20: return .space
             case 0x09: return .tab
             case 0x2E, 0x21, 0x3F: return .sentenceEnd

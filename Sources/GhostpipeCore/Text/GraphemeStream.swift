@@ -32,10 +32,13 @@ public struct GraphemeStream {
         return segment(scratch)
     }
 
-    private mutating func segment(_ clean: [UInt8]) -> GraphemeBatch {
+    /// `flushing`: the input paused or ended, so a carriage return or backspace the sanitizer holds
+    /// (waiting for a line feed or an overstrike) is written as it is.
+    private mutating func segment(_ clean: [UInt8], flushing: Bool = false) -> GraphemeBatch {
         guard sanitizer != nil else { return clean.withUnsafeBufferPointer { segmenter.push($0) } }
         sanitized.removeAll(keepingCapacity: true)
         clean.withUnsafeBufferPointer { sanitizer!.sanitize($0, into: &sanitized) }
+        if flushing { sanitizer!.flush(into: &sanitized) }
         if keepStyles, let changes = sanitizer?.styleChanges {
             for change in changes { styleChanges.append((sanitizedTotal + change.offset, change.style)) }
         }
@@ -70,7 +73,7 @@ public struct GraphemeStream {
     public mutating func finish() -> GraphemeBatch {
         scratch.removeAll(keepingCapacity: true)
         cleaner.finish(into: &scratch)
-        var batch = segment(scratch)
+        var batch = segment(scratch, flushing: true)
         batch.append(styled(segmenter.finish()))
         return batch
     }
@@ -79,7 +82,9 @@ public struct GraphemeStream {
     /// sequence stays held (its next bytes are surely on the way).
     public mutating func flushAfterPause() -> GraphemeBatch {
         guard !cleaner.holdsPartialSequence else { return GraphemeBatch() }
-        return styled(segmenter.flushHeldCluster())
+        var batch = segment([], flushing: true)
+        batch.append(styled(segmenter.flushHeldCluster()))
+        return batch
     }
 }
 

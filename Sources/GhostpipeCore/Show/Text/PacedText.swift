@@ -119,6 +119,9 @@ final class PacedText: TextReveal {
 
     /// Adds the scheduled graphemes not yet on the scene to the typewriter's block — those of the
     /// head's row and the next (the rest wait in the queue, compact, until the head comes near).
+    /// The last row a carriage return or backspace moved the head back on.
+    private var rewoundRow: Int?
+
     private func addGlyphs() {
         guard let scene else { return }
         let end = min(queue.instants.count, queue.placements.count)
@@ -127,8 +130,12 @@ final class PacedText: TextReveal {
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
             let p = queue.placements[k]
+            let kind = queue.kinds[k]
             k += 1
-            guard p.width > 0, !queue.kinds[k - 1].isBlank, queue.kinds[k - 1] != .newline else { continue }
+            if kind.isMotion { rewoundRow = p.row }
+            // A space blanks what it is typed over, as on a terminal: on a row the head went back
+            // on, spaces are glyphs too.
+            guard p.width > 0, kind != .newline, !kind.isBlank || kind == .space && p.row == rewoundRow else { continue }
             added.append(Glyph(queue.string(k - 1), row: p.row - actorRow, column: p.column, width: p.width,
                                style: queue.styles[Int(queue.styleIndices[k - 1])], reveal: queue.instants[k - 1]))
         }
@@ -154,6 +161,7 @@ final class PacedText: TextReveal {
         actorID = nil
         actorRow = row
         glyphed = start
+        rewoundRow = nil
         addGlyphs()
     }
 

@@ -75,7 +75,7 @@ final class ParagraphReveal: TextReveal {
                     cut(at: paragraph.count, ready: now)  // a blank line ends the paragraph
                 }
                 lineHasText = false
-            } else if !kind.isBlank {
+            } else if !kind.isBlank && !kind.isMotion {
                 lineHasText = true
                 paragraphHasText = true
             }
