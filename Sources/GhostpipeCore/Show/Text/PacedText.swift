@@ -250,8 +250,12 @@ final class PacedText: TextReveal {
         guard layout != nil, let screen else { return }
         var fresh = FlowLayout(width: columns, tabWidth: tabWidth, row: headRow, column: rowStartColumn)
         queue.unplace(from: rowStart)
+        let shown = queue.head
         for k in rowStart..<queue.count {
             fresh.add(queue.kinds[k], width: Int(queue.widths[k]))
+            // A pause of the input placed (and showed) the start of a word: it stays placed, as
+            // then, rather than held again as a word whose end is unknown.
+            if k + 1 == shown { fresh.flushHeldWord() }
             for placement in fresh.drain() { queue.place(placement) }
         }
         if ended { fresh.flushHeldWord(); for placement in fresh.drain() { queue.place(placement) } }
@@ -268,7 +272,6 @@ final class PacedText: TextReveal {
         // now be several: the head moves to the last, the others are drawn once, then final).
         let start = rowStart, firstRow = headRow
         head = Placement(row: headRow, column: rowStartColumn, width: 0)
-        let shown = queue.head
         queue.rewindHead(to: rowStart)
         followHead(through: shown)
         queue.advanceHead(to: shown)
