@@ -143,8 +143,9 @@ import Testing
 
     @Test func quittingSubtitlesLeavesTheBandEmptyWhereItWas() throws {
         let tmux = try Tmux(columns: 60, rows: 10, tag: "subq")
-        tmux.type("clear; echo before")
-        tmux.type("\"$GHOSTPIPE\" --start 8.5 \(Binary.sample("styles.vtt"))")
+        // From the samples folder, so the command fits one row wherever the repository was cloned.
+        tmux.type("cd '\(Binary.sample(""))' && clear; echo before")
+        tmux.type("\"$GHOSTPIPE\" --start 8.5 styles.vtt")
         #expect(tmux.wait(forScreen: { $0.contains { $0.contains("Is that coming through the set?") } }, timeout: 5), "\(tmux.screen())")
         tmux.press("q")
         #expect(tmux.wait(forScreen: { $0.contains { $0 == "$" } }, timeout: 5), "\(tmux.screen())")
