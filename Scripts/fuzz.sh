@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt arguments
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt arguments player
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -14,7 +14,8 @@
 # samples/, and hostile inputs generated below; dictionaries: Scripts/fuzz/*.dict.
 #
 # Exits non-zero if any target crashed, failed a property, timed out (-timeout=5) or ran out of
-# memory (-rss_limit_mb=2048). Reproduce one artifact with `.build/fuzz/bin/TARGET ARTIFACT`; run a
+# memory: more than 512 MB resident, or one allocation over 256 MB (-rss_limit_mb=512
+# -malloc_limit_mb=256: a memory bomb is a finding, as a crash is). Reproduce one artifact with `.build/fuzz/bin/TARGET ARTIFACT`; run a
 # finished corpus with every input repeated N times (super-linear parsing shows as slow units and
 # timeouts) with `FUZZ_AMPLIFY=N .build/fuzz/bin/TARGET -runs=0 -timeout=5 .build/fuzz/corpus/TARGET`.
 set -euo pipefail
@@ -22,7 +23,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt arguments)
+all_targets=(decode subrip webvtt arguments player)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -71,6 +72,8 @@ fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
     [[ $t == subrip || $t == webvtt ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+    # The tests' check of what may reach a terminal, shared rather than copied.
+    [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
         echo "fuzz: building target $t"
         swiftc "${swift_flags[@]}" "${linker[@]}" -module-name "Fuzz_$t" -I "$build/modules" -I "$build/include" \
@@ -118,6 +121,20 @@ make_seeds() {
         printf 'WEBVTT - header\nX-TIMESTAMP-MAP=MPEGTS:0\n\nSTYLE\n::cue(.a) { color: lime; font-weight: bold }\n::cue { background: rgb(0, 0, 50%%) }\n\nNOTE hi\n\nid1\n00:01.000 --> 00:02.000 line:0 position:10%%,line-left size:50%% align:start\n<c.a.bg_blue>x</c> <v Bob>y</v> <ruby>z<rt>w</rt></ruby> <00:01.500>k &lt;\n\n00:00:03.000 --> 00:00:01.000\nbackwards\n' | seed "$t" vtt-full
         printf 'WEBVTT\r\rREGION\rid:r\r\r1:00:00.000 --> 1:00:01.000 line:-1,end\r<i.x>a\r-->\r' | seed "$t" vtt-cr
         ;;
+    player)
+        # Bytes 0–5 choose effect × output, columns, rows, flags, pace, events; the rest is input.
+        local sample i=0
+        for sample in "$root"/samples/*; do
+            { printf '\x00\x13\x09\x00\x3f\x03'; head -c 3000 "$sample"; } | seed player "sample-$i-screen"
+            { printf '\x0d\x20\x17\x21\xff\x05'; head -c 3000 "$sample"; } | seed player "sample-$i-plain-terminal"
+            { printf '\x15\x00\x00\x00\x10\x00'; head -c 3000 "$sample"; } | seed player "sample-$i-pipe"
+            i=$((i + 1))
+        done
+        printf '\x03\x13\x05\x00\x20\x07progress 10%%\rprogress 100%%\r\nN\bNA\bAM\bME\bE _\bx \xed\x95\x9c\b\b\xed\x95\x9c\r\n' | seed player motions
+        printf '\x04\x01\x02\x00\xff\x07\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 \xea\xb0\x80 e\xcc\x81\x1b[31mred\x1b]0;t\x07\n' | seed player narrow
+        printf '\x19\x50\x10\x04\x40\x06WEBVTT\n\n00:00.000 --> 00:01.000\n<b>a</b> <00:00.500>b\n\n00:00.500 --> 00:02.000 line:0\nc\n' | seed player vtt
+        printf '\x1e\x28\x08\x44\x40\x041\n00:00:00,000 --> 00:00:01,000\nx\n\n2\n00:00:00,500 --> 00:00:09,000\n\xed\x95\x9c\n' | seed player srt
+        ;;
     arguments)
         # Byte 0: bit 0 stdout is a terminal, bit 1 it has a size (bytes 1, 2), bit 2 six env values first.
         printf '\x03\x4f\x17--wpm\x00300\x00-iV\x00file.txt' | seed arguments basic
@@ -134,12 +151,14 @@ dict_for() {
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
+    player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     esac
 }
 max_len_for() {
     case $1 in
     decode) echo 8192 ;;       # past the 4 KiB UTF-16 sniffing window
     arguments) echo 512 ;;
+    player) echo 4096 ;;       # every run plays the whole input
     *) echo 16384 ;;
     esac
 }
@@ -156,7 +175,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: running $t for ${seconds}s (log: ${log#"$root"/})"
     status=0
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1} \
-    nice -n 10 "$build/bin/$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+    nice -n 10 "$build/bin/$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=512 -malloc_limit_mb=256 \
         -max_len="$(max_len_for "$t")" -dict="$(dict_for "$t")" -print_final_stats=1 \
         -report_slow_units=2 -artifact_prefix="$artifacts/" \
         "$corpus" "$build/seeds/$t" > "$log" 2>&1 || status=$?

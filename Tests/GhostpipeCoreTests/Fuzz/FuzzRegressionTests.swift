@@ -109,4 +109,36 @@ import Testing
         #expect(kindCapacities.count < 40, "kinds reallocated \(kindCapacities.count) times")
         #expect(instantCapacities.count < 40, "instants reallocated \(instantCapacities.count) times")
     }
+
+    // MARK: player target
+
+    /// player: morph at 2 columns × 3 rows, the text arriving in pieces, erased the rows below it
+    /// with ESC 7 / ESC 8 around ED (ANSI.eraseRowsBelowKeepingScrollback); the check of what may
+    /// reach a terminal did not know that part of ghostpipe's own vocabulary. Every constant the
+    /// renderer writes must pass it, and what it guards against must not.
+    @Test func everySequenceTheRendererWritesIsInTheVocabulary() {
+        for constant in [ANSI.hideCursor, ANSI.showCursor, ANSI.resetAttributes, ANSI.eraseToEndOfLine,
+                         ANSI.eraseBelow, ANSI.eraseRowsBelowKeepingScrollback, ANSI.newline] {
+            #expect(outsideVocabulary(constant).isEmpty, "\(String(decoding: constant, as: UTF8.self).debugDescription)")
+        }
+        for hostile in ["\u{1B}c", "\u{1B}]0;x\u{7}", "\u{1B}(0", "\u{1B}[2J", "\u{1B}[?1049h", "\u{1B}[5;1r", "\u{1B}"] {
+            #expect(!outsideVocabulary(Array(hostile.utf8)).isEmpty, "\(hostile.debugDescription)")
+        }
+    }
+
+    /// player: a resize after the input paused mid-word. The pause placed and showed the word's
+    /// start; laying the row out again held it back as a word whose end is unknown, so graphemes on
+    /// screen had no place (a crash), or the word would have moved. What was shown keeps its place.
+    @Test(arguments: ["--cps", "--instant"])
+    func aResizeAfterAPauseMidWordKeepsWhatWasShown(pace: String) throws {
+        let arguments = pace == "--instant" ? ["--instant"] : ["--cps", "1000"]
+        for effect in ["typewriter", "letters", "fade", "decrypt", "morph"] {
+            let run = try VirtualRun(arguments + ["--effect", effect],
+                                     bytes: [(0, Array("Families: 👨‍👩‍👧 and wor".utf8)), (4, Array("kers 가나다\n".utf8))],
+                                     terminal: (20, 6), events: [(2, .resized(columns: 12, rows: 6))])
+            // Every word whole, in order, wrapped at the new width.
+            let rows = run.screen(columns: 12, rows: 6).transcript.filter { !$0.isEmpty }
+            #expect(rows == ["Families: 👨‍👩‍👧", "and workers", "가나다"], "\(effect): \(rows)")
+        }
+    }
 }
