@@ -4,9 +4,12 @@ import Testing
 /// A program some tests need besides Swift (tmux, asciinema, zsh, python3…). The product needs none of
 /// them; `.ci/run` installs them all, so CI never skips.
 public enum Tool {
-    /// The program's path on `PATH` (then `/usr/bin`, `/bin`), or nil when it is not installed.
+    /// The program's path on `PATH` (then `/usr/bin`, `/bin`), or nil when it is not installed — or
+    /// named in `GHOSTPIPE_TEST_WITHOUT` (`tmux,zsh`), to run the tests as a machine without it would.
     public static func path(_ name: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        let environment = ProcessInfo.processInfo.environment
+        guard !(environment["GHOSTPIPE_TEST_WITHOUT"] ?? "").split(separator: ",").contains(Substring(name)) else { return nil }
+        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
         return directories.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -18,6 +21,6 @@ extension Trait where Self == ConditionTrait {
     public static func requires(_ tools: String...) -> Self {
         let missing = tools.filter { !Tool.isInstalled($0) }
         return .enabled(if: missing.isEmpty,
-                        Comment(rawValue: "skipped: needs \(missing.joined(separator: ", ")), not installed (.ci/run installs it)"))
+                        Comment(rawValue: "needs \(missing.joined(separator: " and ")), not installed (.ci/run installs it)"))
     }
 }

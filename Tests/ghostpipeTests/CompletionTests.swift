@@ -13,7 +13,7 @@ import Testing
         init(_ names: [String] = ["a.srt", "B.VTT", "c.txt", "d.bin", "e.cast"]) throws {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-completion-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
-            for name in names { FileManager.default.createFile(atPath: "\(path)/\(name)", contents: Data()) }
+            for name in names { _ = FileManager.default.createFile(atPath: "\(path)/\(name)", contents: Data()) }
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 

@@ -64,6 +64,8 @@ public enum OptionValue: Sendable {
     case flag
     /// A number, shown as the placeholder (`N`, `F`).
     case number(String)
+    /// Any other text, shown as the placeholder (`LANG`, `COLORS`); nothing to complete.
+    case text(String)
     /// A duration `T`: `10`, `1.5s`, `300ms`, `2m`, `1m30s`, `00:01:02,500`.
     case duration
     /// One of a list of names, shown as the placeholder (`MODE`); the shells complete them.
@@ -76,7 +78,7 @@ public enum OptionValue: Sendable {
     public var placeholder: String? {
         switch self {
         case .flag: nil
-        case .number(let name), .choice(let name, _), .path(let name, _): name
+        case .number(let name), .text(let name), .choice(let name, _), .path(let name, _): name
         case .duration: "T"
         }
     }

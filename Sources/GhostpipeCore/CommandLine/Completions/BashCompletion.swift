@@ -15,7 +15,7 @@ enum BashCompletion {
                 cases.append("        \(pattern)) COMPREPLY=($(compgen -W \(words.singleQuoted()) -- \"$cur\")); return ;;")
             case .path(_, let extensions):
                 cases.append("        \(pattern)) _ghostpipe_files \(extensions().joined(separator: " ")); return ;;")
-            case .number, .duration, .flag:
+            case .number, .text, .duration, .flag:
                 cases.append("        \(pattern)) return ;;  # \(option.value.placeholder ?? ""): nothing to complete")
             }
         }

@@ -24,7 +24,7 @@ enum FishCompletion {
             case .path(_, let extensions):
                 // The files without the option's description (fish would give it to each of them).
                 lines.append(line + " -x -k -a " + "(__ghostpipe_files \(extensions().joined(separator: " ")))".singleQuoted(fish: true))
-            case .number, .duration:
+            case .number, .text, .duration:
                 line += " -x"
             }
             lines.append(line + " -d " + option.summary.singleQuoted(fish: true))

@@ -34,7 +34,7 @@ enum ZshCompletion {
                 action = function
             case .path(_, let extensions):
                 action = "_files -g \(filePattern(extensions()).singleQuoted())"
-            case .number, .duration, .flag:
+            case .number, .text, .duration, .flag:
                 action = " "
             }
             // -w+ and --wpm=: the value in the same word or the next one.
