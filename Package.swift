@@ -25,7 +25,9 @@ let package = Package(
             dependencies: ["GhostpipeCore"],
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
-        .testTarget(name: "GhostpipeCoreTests", dependencies: ["GhostpipeCore"]),
-        .testTarget(name: "ghostpipeTests", dependencies: ["GhostpipeCore"]),
+        // What both test targets share: where the repository is, which helper programs are installed.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GhostpipeCoreTests", dependencies: ["GhostpipeCore", "TestSupport"]),
+        .testTarget(name: "ghostpipeTests", dependencies: ["GhostpipeCore", "TestSupport"]),
     ]
 )

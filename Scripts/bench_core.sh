@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # GHOSTPIPE_BIN=path runs another build (an earlier one, to compare before and after).
 # Core benchmarks (figures, not tests): start-up against cat, pacing measured in a pseudo-terminal
-# with ../shared/tools/pace.py, and --instant plain throughput against cat. Run on a quiet machine:
+# with pace.py (a tool kept outside the repository: Scripts/shared_tools.sh), and --instant plain
+# throughput against cat. Run on a quiet machine:
 #   bash Scripts/bench_core.sh [seconds-of-pacing (default 10)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PACE_SECONDS=${1:-10}
-SHARED=../shared
+source Scripts/shared_tools.sh
+pace=$(shared_tool pace.py) || exit 1
 [ -n "${GHOSTPIPE_BIN:-}" ] || swift build -c release 2>&1 | grep -E "error|Compiling|Build" | grep -v dlopen || true
 BIN=${GHOSTPIPE_BIN:-.build/release/ghostpipe}
 WORK=$(mktemp -d)
@@ -60,7 +62,7 @@ print("\n".join(text)[: n - 1])
 PY
 # --widths spec: pace.py's pseudo-terminal does not answer cursor queries, so the width probe for
 # the text's emoji would wait its 300 ms once (and its probe text would count as a grapheme).
-python3 "$SHARED/tools/pace.py" --cps 100 --input "$WORK/pace.txt" --cols 200 --rows 50 \
+python3 "$pace" --cps 100 --input "$WORK/pace.txt" --cols 200 --rows 50 \
     -- "$BIN" --cps 100 --no-pauses --widths spec | tail -1 | tr ' ' '\n' \
     | grep -E "^(units|span_s|expected_span_s|effective_rate|late_ms_p50|late_ms_p99|late_ms_max|drift_end_ms|slope_ppm|chunks_ending_mid_utf8|graphemes_split_across_chunks)=" \
     | python3 -c "

@@ -15,11 +15,8 @@ build=${TMPDIR:-/tmp}/ghostpipe-bench
 mkdir -p "$build"
 
 if [[ ! -s $file ]]; then
-    gen=""
-    for candidate in "$root/../shared/tools/gen_srt.py" /work/shared/tools/gen_srt.py; do
-        [[ -f $candidate ]] && gen=$candidate && break
-    done
-    [[ -n $gen ]] || { echo "bench_parse: gen_srt.py not found (expected in ../shared/tools)" >&2; exit 1; }
+    source "$root/Scripts/shared_tools.sh"
+    gen=$(shared_tool gen_srt.py) || exit 1
     python3 "$gen" --target-mb 50 -o "$file"
 fi
 

@@ -6,12 +6,14 @@
 #   bash Scripts/bench_subtitles.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/shared_tools.sh
+gen_srt=$(shared_tool gen_srt.py) || exit 1
 [ -n "${GHOSTPIPE_BIN:-}" ] || swift build -c release 2>&1 | grep -E "error" || true
 BIN=${GHOSTPIPE_BIN:-$PWD/.build/release/ghostpipe}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # A two-hour film (1600 cues), played 50 times faster: 2.4 minutes of cue starts.
-python3 ../shared/tools/gen_srt.py --seed 7 -o "$WORK/film.srt" >/dev/null
+python3 "$gen_srt" --seed 7 -o "$WORK/film.srt" >/dev/null
 python3 - "$BIN" "$WORK/film.srt" <<'PY'
 import os, pty, re, select, subprocess, sys, time, json
 binary, film = sys.argv[1], sys.argv[2]

@@ -4,8 +4,8 @@
 Usage:
     python3 Scripts/gen_width_table.py [--stdout] [UCD_DIR]
 
-UCD_DIR defaults to ../shared/unicode/ucd-17.0.0 relative to the repository root (the repository is
-cloned at X/main, the data sits at X/shared). With --stdout the Swift source is printed instead of written;
+UCD_DIR defaults to Tests/Data/unicode/ucd-17.0.0 in the repository (the data is committed there, with
+its licence one level up). With --stdout the Swift source is printed instead of written;
 the test suite uses that to check the committed file is exactly what this script produces.
 
 The output follows the `wcwidth` specification (Python wcwidth 0.7.0), whose per-scalar rules are:
@@ -339,8 +339,8 @@ def main() -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("ucd", nargs="?",
-                        default=os.path.join(root, "..", "shared", "unicode", "ucd-17.0.0"),
-                        help="UCD directory (default: ../shared/unicode/ucd-17.0.0 beside the repository)")
+                        default=os.path.join(root, "Tests", "Data", "unicode", "ucd-17.0.0"),
+                        help="UCD directory (default: Tests/Data/unicode/ucd-17.0.0)")
     parser.add_argument("--stdout", action="store_true", help="print the Swift source instead of writing it")
     args = parser.parse_args()
     if not os.path.isdir(args.ucd):

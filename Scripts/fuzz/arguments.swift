@@ -35,6 +35,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if options.showHelp { _ = Help.text }
     if options.listEffects { _ = EffectCatalog.listing }
+    if let shell = options.completions { _ = shell.script }
     let surroundings = Surroundings(stdoutIsTerminal: isTerminal, terminalSize: isTerminal ? terminalSize : nil,
                                     environment: environment)
     let session: Session

@@ -37,6 +37,10 @@ if options.showVersion {
     print("ghostpipe \(Help.version)")
     exit(0)
 }
+if let shell = options.completions {
+    print(shell.script, terminator: "")
+    exit(0)
+}
 
 var environmentValues: [String: String] = [:]
 for name in Surroundings.environmentNames { environmentValues[name] = environment(name) }

@@ -34,24 +34,44 @@ import Testing
         #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments) }
     }
 
-    @Test func helpFitsIn80ColumnsAndMentionsEveryOption() {
+    @Test func helpFitsIn80ColumnsAndShowsEveryOptionOfTheTable() {
         for line in Help.text.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
-        for spec in ArgumentParser.specs {
-            #expect(Help.text.contains("--\(spec.long)"), "--help does not mention --\(spec.long)")
-            if let short = spec.short { #expect(Help.text.contains("-\(short), --\(spec.long)")) }
+        for option in OptionTable.all {
+            let names = (option.short.map { "-\($0), " } ?? "    ") + option.name + (option.value.placeholder.map { " " + $0 } ?? "")
+            #expect(Help.text.contains("  \(names)  "), "--help does not show \(names)")
         }
         #expect(Help.text.contains("five keystrokes"))
     }
 
-    /// README.md and man/ghostpipe.1 document every option the parser knows.
-    @Test func readmeAndManPageMentionEveryOption() throws {
-        let readme = try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let man = try String(contentsOf: Paths.repository.appendingPathComponent("man/ghostpipe.1"), encoding: .utf8)
-        for spec in ArgumentParser.specs {
-            #expect(readme.contains("--\(spec.long)"), "README.md does not mention --\(spec.long)")
-            let roff = "\\-\\-" + spec.long.replacingOccurrences(of: "-", with: "\\-")
-            #expect(man.contains(roff), "man/ghostpipe.1 does not document --\(spec.long)")
+    @Test(arguments: [
+        (["--wpm", "100", "--cps", "5"], "--wpm 100 and --cps 5 both set the pace: give one of them"),
+        (["-c5", "--wpm=100"], "-c 5 and --wpm 100 both set the pace: give one of them"),
+    ] as [([String], String)])
+    func twoOptionsForTheSameThingAreAMistakeNamingBoth(_ arguments: [String], _ message: String) {
+        #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments) }
+    }
+
+    @Test func anOptionGivenTwiceKeepsItsLastValue() throws {
+        // As with an alias (alias gp='ghostpipe --wpm 300') and a command line that says more.
+        let options = try ArgumentParser.parse(["--wpm", "300", "--effect", "fade", "--wpm", "120", "-e", "letters"])
+        #expect(options.pacing.graphemesPerSecond == 10)
+        #expect(options.effect == "letters")
+    }
+
+    /// A value that is not one of the choices is answered with the choices, from their catalogue, and
+    /// the closest one; aliases and any case are taken.
+    @Test func choicesComeFromTheirCatalogues() throws {
+        let effects = EffectCatalog.all.map(\.name).joined(separator: ", ")
+        #expect(throws: UsageError("--effect: 'fadde' is not one of \(effects); did you mean 'fade'?")) {
+            try ArgumentParser.parse(["--effect", "fadde"])
         }
+        #expect(throws: UsageError("--format: 'sub' is not one of text, \(FormatCatalog.parsers.map(\.name).joined(separator: ", "))")) {
+            try ArgumentParser.parse(["--format", "sub"])
+        }
+        #expect(try ArgumentParser.parse(["--colors", "24BIT"]).colors == .truecolor)
+        #expect(try ArgumentParser.parse(["--format", "SubRip"]).format == .srt)
+        #expect(try ArgumentParser.parse(["-o", "JSON"]).output == .json)
+        #expect(try ArgumentParser.parse(["--completions", "zsh"]).completions == .zsh)
     }
 
     @Test func outputModeFollowsTheTerminal() throws {

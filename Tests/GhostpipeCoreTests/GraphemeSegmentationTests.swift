@@ -31,7 +31,7 @@ func utf8(_ scalars: [UInt32]) -> [UInt8] {
     }
 
     static func cases(_ version: String) throws -> [Case] {
-        let text = try Paths.sharedText("ucd-\(version)/auxiliary/GraphemeBreakTest.txt")
+        let text = try UnicodeTestData.text("ucd-\(version)/auxiliary/GraphemeBreakTest.txt")
         var result: [Case] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -50,7 +50,7 @@ func utf8(_ scalars: [UInt32]) -> [UInt8] {
         return result
     }
 
-    /// Swift 6.3's known deviations (../shared/unicode/README.md), by code points. Anything else fails.
+    /// Swift 6.3's known deviations (Tests/Data/unicode/README.md), by code points. Anything else fails.
     static let knownDeviations: [String: Set<[UInt32]>] = [
         // 17.0 removed pictographs such as U+2701 from Extended_Pictographic; Swift still joins them.
         "16.0.0": [[0x2701, 0x200D, 0x2701]],

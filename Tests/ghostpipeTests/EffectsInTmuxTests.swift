@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,7 @@ import Glibc
 
 /// Every effect in a real terminal emulator (tmux): the final screen, its attributes and the cursor
 /// are those `cat` leaves in a terminal of the same size.
-@Suite struct EffectsInTmux {
+@Suite(.requires("tmux")) struct EffectsInTmux {
     static let effects = ["typewriter", "letters", "fade", "decrypt", "morph", "credits"]
 
     /// ASCII taller than the 20-row pane (it scrolls), Korean, and emoji tmux 3.3a measures like the
@@ -17,9 +18,7 @@ import Glibc
         ("emoji", "Party 🎉 time 🎉 with 👻 ghosts\n🔥 fire and 🙂 smiles 🙂\ncafé naïve 한국어 🎉 done.\n", "16"),
     ]
 
-    static let tmuxAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-
-    @Test(.enabled(if: tmuxAvailable), arguments: effects, [0, 1, 2])
+    @Test(arguments: effects, [0, 1, 2])
     func theFinalScreenIsCatsScreen(effect: String, text index: Int) throws {
         let sample = Self.texts[index]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-tmux-\(getpid())-\(effect)-\(sample.name).txt").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GhostpipeCore
 import Testing
 
@@ -12,9 +13,7 @@ import Testing
 /// pending, U+FE0F widening an emoji, inserting or deleting inside a wide character; and CHT and HPR
 /// (`CSI I`, `CSI a`), which tmux 3.3 does not implement. `GHOSTPIPE_SHOW_SCREENS=1` prints the
 /// emulator's screen after every step.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct EmulatorAgainstTmux {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+@Suite(.serialized, .timeLimit(.minutes(2)), .requires("tmux")) struct EmulatorAgainstTmux {
 
     /// Runs `script`, waits for it to settle, compares; then for each key sequence types it and compares.
     enum Step {
@@ -122,7 +121,7 @@ import Testing
         try compare("ls -la --color=always /usr/bin | head -100; exec sleep 600")
     }
 
-    @Test func lessPagingAndSearching() throws {
+    @Test(.requires("less")) func lessPagingAndSearching() throws {
         let file = try Self.sampleFile()
         try compare("less \(file); exec sleep 600", keys: [" ", " ", "/line 1[0-9]7\r", "n", "G", "g", "q"])
     }
@@ -131,27 +130,25 @@ import Testing
         try compare("ls -la --color=always /usr/bin | head -30; exec sleep 600", rows: 10, columns: 33)
     }
 
-    @Test func lessRedrawsAfterAResize() throws {
+    @Test(.requires("less")) func lessRedrawsAfterAResize() throws {
         let file = try Self.sampleFile()
         try compare("less \(file); exec sleep 600",
                     steps: [.type(" "), .resize(rows: 15, columns: 50), .type(" "), .resize(rows: 30, columns: 100), .type("q")])
     }
 
-    @Test func vimInsertingText() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "vim is not installed")
+    @Test(.requires("vim")) func vimInsertingText() throws {
         let file = try Self.sampleFile()
         try compare("vim -u NONE -i NONE -N -n --cmd 'set ttimeout ttimeoutlen=20' \(file); exec sleep 600",
                     keys: ["3G", "ihello, world \u{1B}", "o한국어 line\u{1B}", "\u{6}", ":q!\r"])
     }
 
-    @Test func manPage() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man is not installed")
+    @Test(.requires("man")) func manPage() throws {
         try compare("man ls; exec sleep 600", keys: [" ", "q"])
     }
 
-    @Test func gitLogWithColors() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(".git").path), "not a git checkout")
-        try compare("git -C '\(Self.repository.path)' log --color=always --no-decorate --stat -n 30 | head -200; exec sleep 600")
+    @Test(.requires("git")) func gitLogWithColors() throws {
+        try #require(FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent(".git").path), "not a git checkout")
+        try compare("git -C '\(Paths.repository.path)' log --color=always --no-decorate --stat -n 30 | head -200; exec sleep 600")
     }
 
     /// A text file with numbered lines, some long enough to wrap, some with tabs and UTF-8.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ import Glibc
 ///
 /// Texts taller than the pane scroll, which is part of what is tested (script.txt at every width,
 /// korean.txt at 20 columns).
-@Suite struct FinalScreensInTmux {
+@Suite(.requires("tmux")) struct FinalScreensInTmux {
     static let effects = ["typewriter", "letters", "fade", "decrypt", "morph", "credits"]
     static let widths = [20, 33, 80]
     static let rows = 24
@@ -52,7 +53,7 @@ import Glibc
 
     /// `samples/*.txt` and the mixed text.
     static let texts: [Text] = {
-        let directory = Binary.repository.appendingPathComponent("samples").path
+        let directory = Paths.repository.appendingPathComponent("samples").path
         let samples = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".txt") }.sorted()
             .map { Text(name: $0, path: directory + "/" + $0) }
@@ -67,9 +68,7 @@ import Glibc
 
     static let cases: [Case] = texts.flatMap { text in widths.map { Case(text: text, columns: $0) } }
 
-    static let tmuxAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-
-    @Test(.enabled(if: tmuxAvailable), arguments: effects, cases)
+    @Test(arguments: effects, cases)
     func theFinalScreenIsCats(effect: String, case: Case) async throws {
         let reference = try await References.shared.screen(for: `case`)
         let timing = effect == "typewriter" ? "--cps 2000" : "--duration \(Self.duration)"

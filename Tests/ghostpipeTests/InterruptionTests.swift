@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GhostpipeCore
 
 /// Playback interrupted at random instants in a real terminal (tmux): after each interruption the
 /// cursor is visible, no attribute leaks into the next printed text, the scroll region is the whole
 /// screen, and the shell prompt works.
-@Suite(.serialized) struct Interruptions {
+@Suite(.serialized, .requires("tmux")) struct Interruptions {
     enum Action: CaseIterable { case ctrlC, sigterm, ctrlZThenFg, resize, quitKey, anyKey }
 
     static let scenarios: [(name: String, command: String)] = [

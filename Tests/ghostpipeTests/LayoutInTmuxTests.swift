@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GhostpipeCore
 
 /// The real binary in tmux at several widths: the final screen and frames on the way are compared
 /// with a layout computed here, independently of ghostpipe's layout code.
-@Suite(.serialized) struct LayoutInTmux {
+@Suite(.serialized, .requires("tmux")) struct LayoutInTmux {
     /// Text whose clusters tmux 3.3a and the Unicode widths agree on (see width-vectors.tsv):
     /// Hangul syllables and conjoining jamo, combining marks, ZWJ families, flags, CJK.
     static let text = """

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GhostpipeCore
 
 /// `ghostpipe --overlay` in a real terminal (tmux): subtitles in the band while programs run above
 /// it — line programs, `less`, `vim` — through clears, resets, resizes, Ctrl-C, Ctrl-Z and `fg`;
 /// the exit status passed through; the terminal given back as it was.
-@Suite(.serialized) struct OverlayInTmux {
+@Suite(.serialized, .requires("tmux")) struct OverlayInTmux {
     let directory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-overlay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -88,7 +89,7 @@ import Testing
         #expect(scrolling.count > 10, "seq scrolls above the band")
     }
 
-    @Test func lessAndVimDrawAboveTheBandThroughPagingClearingAndQuitting() throws {
+    @Test(.requires("less", "vim")) func lessAndVimDrawAboveTheBandThroughPagingClearingAndQuitting() throws {
         let srt = try steadyBand()
         let tmux = try Tmux(columns: 60, rows: 14, tag: "ovfull")
         tmux.type("clear")

@@ -1,12 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The recipes README and the man page give for prompts and login banners, as a user would set them
 /// up: the banner plays whole after the prompt's text, and what is typed meanwhile reaches the shell.
-@Suite(.serialized) struct ShellRecipes {
-    static let zshAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") || FileManager.default.isExecutableFile(atPath: "/bin/zsh")
-
-    @Test(.enabled(if: zshAvailable, "zsh is not installed (.ci/run installs it)"))
+@Suite(.serialized, .requires("tmux")) struct ShellRecipes {
+    @Test(.requires("zsh"))
     func zshPrecmd() throws {
         let tmux = try Tmux(columns: 60, rows: 10, tag: "zsh")
         tmux.type("exec env GHOSTPIPE=\"$GHOSTPIPE\" PS1='%% ' zsh -f")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Subtitles through the real binary: detection, decoding, diagnostics.
@@ -52,11 +53,11 @@ import Testing
     }
 
     /// Idle time between cues costs nothing: the process sleeps until the next instant.
-    @Test func nothingBusyWaitsBetweenCues() throws {
+    @Test(.requires("time")) func nothingBusyWaitsBetweenCues() throws {
         let times = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-cpu-\(getpid()).txt").path
         defer { try? FileManager.default.removeItem(atPath: times) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.executableURL = URL(fileURLWithPath: try #require(Tool.path("time")))
         // 61 s of subtitles at 20× speed: about 3 s, mostly waiting between cues.
         process.arguments = ["-f", "%U %S", "-o", times, Binary.path, "-o", "plain", "--speed", "20", Binary.sample("english.srt")]
         process.standardOutput = FileHandle.nullDevice

@@ -54,6 +54,8 @@ public struct Options: Sendable {
     public var widths = MeasuredWidths.Policy.auto
     public var showHelp = false
     public var showVersion = false
+    /// `--completions SHELL`: print that shell's completion script.
+    public var completions: CompletionShell?
 
     public init() {}
 }

@@ -1,5 +1,5 @@
 /// Every subtitle format ghostpipe reads, in the order they are tried; everything else is text.
-/// `--format` values, `--help` and messages come from here.
+/// `--format` values, `--help`, the man page, the completions and messages come from here.
 public enum FormatCatalog {
     public static let parsers: [any SubtitleParser] = [
         WebVTTFormat(),
@@ -11,13 +11,12 @@ public enum FormatCatalog {
         return parsers.first { $0.name == lower || $0.aliases.contains(lower) }
     }
 
-    /// `text, vtt, srt` for messages and help.
-    public static var names: [String] { ["text"] + parsers.map(\.name) }
-
     /// "SubRip or WebVTT" for messages.
-    public static var titles: String {
-        let titles = parsers.map(\.title)
-        return titles.count > 1 ? titles.dropLast().joined(separator: ", ") + " or " + titles.last! : titles.joined()
+    public static var titles: String { parsers.map(\.title).listed("or") }
+
+    /// "SubRip .srt and WebVTT .vtt" for `--help` and the man page.
+    public static var listing: String {
+        parsers.map { "\($0.title) .\($0.extensions.first ?? $0.name)" }.listed("and")
     }
 
     /// What a file is, from its first 64 KiB (decoded) and its name: content first — a format whose

@@ -1,7 +1,7 @@
 /// The one place that decides how many terminal columns text occupies.
 ///
 /// Widths follow the `wcwidth` specification (Python `wcwidth` 0.7.0, whose `wcswidth` is the
-/// `width_wcwidth` column of `shared/unicode/width-vectors.tsv`), computed from tables generated from
+/// `width_wcwidth` column of `Tests/Data/unicode/width-vectors.tsv`), computed from tables generated from
 /// Unicode 17.0.0 (`WidthTable.generated.swift`), not from the stdlib's older Unicode properties:
 ///
 /// - A scalar is 2 if East_Asian_Width is W or F (or it is a regional indicator); 0 if it is a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
@@ -12,10 +13,7 @@ enum Binary {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("ghostpipe").path
     }()
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sample(_ name: String) -> String { repository.appendingPathComponent("samples/\(name)").path }
+    static func sample(_ name: String) -> String { Paths.sample(name) }
 
     struct Result {
         var status: Int32

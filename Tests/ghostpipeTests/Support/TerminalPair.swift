@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,6 @@ final class TerminalPair {
     private(set) var transcript: [UInt8] = []
     private var closed = false
 
-    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
     private static let counter = Counter()
 
     private final class Counter: @unchecked Sendable {
@@ -170,7 +170,6 @@ final class TerminalPair {
     /// would keep a pipe open.
     @discardableResult
     private static func tmux(socket: String, _ arguments: [String]) throws -> String {
-        guard tmuxPath != nil else { throw Failure("tmux is not installed") }
         return try Tmux.run(arguments, socket: socket, environment: environment)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,7 +135,8 @@ final class Tmux {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp)
+        guard let tmux = Tool.path("tmux") else { throw POSIXError(.ENOENT) }
+        let spawned = posix_spawn(&pid, tmux, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         // A tmux command that hangs (a server stuck on a blocked signal) must not hang the test.
         let deadline = Date().addingTimeInterval(10)

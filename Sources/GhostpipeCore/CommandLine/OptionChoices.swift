@@ -1,0 +1,61 @@
+// The enumerations options choose from, with the line each value gets in the man page and in the
+// completions that show descriptions.
+
+extension OutputMode: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .auto: "terminal when standard output is a terminal and TERM is not dumb, else plain"
+        case .terminal: "the animation, drawn with cursor control"
+        case .plain: """
+            the input text byte for byte to a pipe or a file, paced as the typewriter would type it (effects \
+            draw on terminals only); to a terminal, the same text with control characters and escape sequences \
+            removed; for subtitles, each cue's text and a newline at its start
+            """
+        case .cast: "an asciicast v2 recording of what the terminal would show, every effect included"
+        case .json: """
+            one JSON object per line: {"time":S,"text":"..."} for each grapheme of text, in reading order, with \
+            the instant it shows in its final look under the effect (escape sequences of the input removed), or \
+            {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds
+            """
+        }
+    }
+}
+
+extension ColorChoice: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .auto: "as the environment says: NO_COLOR and TERM=dumb mean none, COLORTERM and TERM the depth"
+        case .always: "colour even where NO_COLOR or TERM=dumb say not"
+        case .never: "no colour (the animation still runs)"
+        }
+    }
+}
+
+extension SubtitleLayout: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .band: "cues appear in a band of rows at the bottom, lines centred, redrawn in place and cleared at their end; the shell around it is undisturbed"
+        case .scroll: "each cue is appended below the last, a transcript that stays in the scrollback"
+        }
+    }
+}
+
+extension MeasuredWidths.Policy: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .auto: "ask the terminal about the clusters terminals disagree on, when the output is a terminal"
+        case .spec: "the Unicode widths only; ask the terminal nothing"
+        case .terminal: "ask about every cluster outside ASCII"
+        }
+    }
+}
+
+extension CompletionShell: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .bash: "for bash (with or without the bash-completion package)"
+        case .zsh: "for zsh's completion system (compinit)"
+        case .fish: "for fish"
+        }
+    }
+}

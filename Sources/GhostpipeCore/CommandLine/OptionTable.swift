@@ -1,0 +1,239 @@
+/// Every option ghostpipe takes, one declaration each, in the order `--help` and the man page list
+/// them. Adding an option is adding a declaration here (see CONTRIBUTING.md); the parser, `--help`,
+/// the man page (after `Scripts/update_docs.sh`), the completions and the messages follow.
+public enum OptionTable {
+    public static let all: [Option] = pacing + subtitles + overlay + effects + terminal + output + program
+
+    static let pacing: [Option] = [
+        Option("wpm", short: "w", .number("N"), in: .pacing, sets: "the pace",
+               help: "words per minute (default 300). A word is five keystrokes, space included, so N wpm is N*5/60 graphemes per second",
+               details: "This is how typing tests count.") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = Pacer.graphemesPerSecond(wpm: try v.positiveNumber())
+        },
+        Option("cps", short: "c", .number("N"), in: .pacing, sets: "the pace",
+               help: "graphemes per second (the same setting as --wpm)") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = try v.positiveNumber()
+        },
+        Option("no-pauses", in: .pacing,
+               help: "no natural pauses after sentence ends and line ends",
+               details: """
+               By default a sentence end (`. ! ? …` followed by a space, or `。 ！ ？`) adds the time of six \
+               graphemes, and a line end the time of four.
+               """) { o, _ in o.pacing.pauses = false },
+        Option("duration", short: "d", .duration, in: .pacing,
+               help: "fit the whole input into T (reads to the end of input first, then plays; at most 250,000 graphemes)",
+               details: """
+               The input is held in memory: what follows the 250,000th grapheme is not read, and a note says so. \
+               With an effect other than the typewriter, paragraphs share T by their length.
+               """) { o, v throws(UsageError) in
+            o.pacing.duration = try v.duration(examples: "10, 1.5s, 300ms, 2m or 00:01:02,500")
+        },
+        Option("instant", short: "i", in: .pacing,
+               help: "wait for nothing: show the final text at once; cast and json output keep the exact timestamps") { o, _ in
+            o.instant = true
+        },
+    ]
+
+    static let subtitles: [Option] = [
+        Option("format", short: "f", .choice("FORMAT", formats), in: .subtitles,
+               help: "what the input is: \(formats.listing) (default: each file from its content and name)",
+               details: "Without it, each input is detected on its own (see DESCRIPTION).") { o, v in
+            o.format = SubtitleFormat(named: v.text)
+        },
+        // TODO(encodings): the encoding catalogue's names, closed; the suggestions below are iconv's.
+        Option("encoding", .choice("NAME", Choices(closed: false) {
+            [Choice("cp949", aliases: ["uhc"], "Korean (Windows), a superset of EUC-KR"), Choice("euc-kr", "Korean"),
+             Choice("cp1252", "Western European (Windows)"), Choice("cp1250", "Central European (Windows)"),
+             Choice("cp1251", "Cyrillic (Windows)"), Choice("gbk", "Simplified Chinese"), Choice("shift_jis", "Japanese")]
+        }), in: .subtitles,
+               help: "code page of a subtitle file that is not UTF-8 or UTF-16 (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)",
+               details: """
+               A file with a byte order mark is UTF-8, UTF-16 or UTF-32 whatever this says. The code page is \
+               converted with iconv, which knows many more names than these. Without it, a file that is not \
+               UTF-8 is guessed as CP949 when it decodes as such and holds Hangul, else CP1252, and a message on \
+               standard error says so.
+               """) { o, v throws(UsageError) in
+            do { o.encoding = try TextDecoder.canonicalName(of: v.text) } catch {
+                throw UsageError("--encoding: '\(v.text)' is not an encoding iconv knows (try cp949, euc-kr, cp1252, cp1251, gbk, shift_jis)")
+            }
+        },
+        Option("offset", .duration, in: .subtitles,
+               help: "shift every cue by T (may be negative)") { o, v throws(UsageError) in
+            o.subtitleTiming.offset = try v.duration(negative: true, examples: "2.5, -1.5s, 300ms")
+        },
+        Option("speed", .number("F"), in: .subtitles,
+               help: "play F times faster (0.5 is half speed)") { o, v throws(UsageError) in
+            o.subtitleTiming.speed = try v.positiveNumber()
+        },
+        Option("start", .duration, in: .subtitles,
+               help: "begin at T; cues showing at T appear at once") { o, v throws(UsageError) in
+            o.subtitleTiming.start = try v.duration(examples: "90, 1:30, 00:01:30,000")
+        },
+        Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
+               help: "how cues are laid out: band, in place at the bottom and cleared at their end (default), or scroll, a transcript that stays") { o, v in
+            o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
+        },
+        Option("band-rows", .number("N"), in: .subtitles,
+               help: "the height of the band (default: what the cues need; 2 rows for text under --overlay)",
+               details: """
+               By default the band is as tall as the cues that show together need, or the whole screen but one \
+               row when a cue is placed at the top or in the middle. Under --overlay, by default as tall as the \
+               cues that show together need (at most half the screen; cues placed at the top or in the middle \
+               are placed within the band), or 2 rows for text; COMMAND always keeps a row.
+               """) { o, v throws(UsageError) in
+            o.bandRows = try v.wholeNumber(in: 1...10_000)
+        },
+    ]
+
+    static let overlay: [Option] = [
+        Option("overlay", .input("SOURCE"), in: .overlay,
+               help: """
+               run COMMAND (default `$SHELL`) in a pseudo-terminal above a band at the bottom that plays SOURCE: \
+               subtitles, text, or standard input (`-`) or a named pipe fed live (each line shown as it arrives). \
+               Keys, Ctrl-C and Ctrl-Z go to COMMAND; the timeline starts with it; ghostpipe ends with it and exits \
+               with its status; --record records the screen
+               """,
+               details: """
+               COMMAND runs with its ARGS in a new pseudo-terminal the size of the terminal less the band. \
+               Subtitles play at their cue times, text is paced as usual, and every effect works in the band. The \
+               first argument after SOURCE that is not an option starts COMMAND (`--` is optional), so its options \
+               stay its own.
+
+               The output of COMMAND goes into a terminal emulator, never to the terminal as it was written; each \
+               frame composes the emulator's screen and the band into one screen drawn by ghostpipe's diffing \
+               renderer, at most 60 times a second while output streams and at once otherwise. Clears, resets, \
+               scroll regions and alternate-screen switches in COMMAND's output cannot reach the band. COMMAND \
+               gets `TERM=xterm-256color`; its cursor, and the modes that change what the terminal sends (cursor \
+               keys, keypad, bracketed paste, mouse, focus), are mirrored on the terminal.
+
+               The session uses the terminal's alternate screen, in raw mode: every key, Ctrl-C and Ctrl-Z \
+               included, goes to COMMAND. When COMMAND ends, ghostpipe gives the terminal back as it was, with \
+               COMMAND's last screen left in the main screen as a plain run would leave it, and exits with \
+               COMMAND's status. Resizes reach COMMAND and lay the band out again. With --record, the composed \
+               screen is recorded, with real timings.
+               """) { o, v in o.overlay = v.text },
+    ]
+
+    static let effects: [Option] = [
+        Option("effect", short: "e", .choice("NAME", Choices { EffectCatalog.all.map { Choice($0.name, $0.summary) } }), in: .effects,
+               help: "how text is revealed (default typewriter); the others reveal a paragraph at a time (see --list-effects)",
+               details: """
+               Effects other than the typewriter show a paragraph when it is complete (it ends at a blank line, \
+               at the end of input, or when an interactive stream pauses after a complete line); a paragraph \
+               taller than the screen is revealed in screen-sized slices. For subtitles each cue is revealed with \
+               the effect within a third of its duration.
+               """) { o, v in o.effect = v.text },
+        Option("list-effects", in: .effects,
+               help: "list the effects with one line each, and exit") { o, _ in o.listEffects = true },
+        Option("seed", .number("N"), in: .effects,
+               help: "the same seed gives the same animation (default random)") { o, v throws(UsageError) in
+            guard let seed = UInt64(v.text) else { throw UsageError("--seed: '\(v.text)' is not a whole number from 0 to \(UInt64.max)") }
+            o.seed = seed
+        },
+        Option("accel", .number("F"), in: .effects,
+               help: "each step of a stepped reveal lasts F times the one before (default 0.9)") { o, v throws(UsageError) in
+            guard let f = Double(v.text), f > 0, f <= 1 else { throw UsageError("--accel: '\(v.text)' is not a factor above 0 and at most 1") }
+            o.acceleration = f
+        },
+        Option("color", .choice("WHEN", .cases(of: ColorChoice.self)), in: .effects,
+               help: "whether to use colour: auto (default: honours NO_COLOR and TERM=dumb), always or never",
+               details: "Without colour, fades become a short hold followed by the final text.") { o, v in
+            o.color = ColorChoice(rawValue: v.text) ?? .auto
+        },
+        Option("colors", .choice("N", Choices {
+            [Choice("16", "the terminal's 16 colours"), Choice("256", "the 256-colour palette"),
+             Choice("truecolor", aliases: ["24bit", "16m"], "24-bit colour")]
+        }), in: .effects,
+               help: "how many colours: 16, 256 or truecolor (default: from COLORTERM and TERM)") { o, v in
+            o.colors = v.text == "16" ? .ansi16 : v.text == "256" ? .palette256 : .truecolor
+        },
+    ]
+
+    static let terminal: [Option] = [
+        Option("no-keys", in: .terminal,
+               help: """
+               keys do nothing. Keys (from the terminal, not stdin): with text, any key shows the rest at once and \
+               stays, with all that is typed, for the shell; with subtitles: q quit, space pause, left/right 5s, \
+               up/down 60s, +/- speed, [/] offset by 100ms, i status line
+               """,
+               details: """
+               Keys come from `/dev/tty`, never from standard input, when standard output is a terminal and the \
+               text does not come from the terminal; ghostpipe turns their echo off while it draws. A key typed \
+               during a text is not taken: it waits in the terminal's queue, with everything typed after it, for \
+               the shell (a command typed during a banner runs afterwards). With --no-keys typed keys still wait \
+               for the shell, unechoed. With subtitles, any key other than those completes the cues on screen.
+               """) { o, _ in o.keys = false },
+        Option("input-colors", .choice("WHAT", Choices {
+            [Choice("keep", "written again by ghostpipe's renderer (default)"), Choice("strip", "removed")]
+        }), in: .terminal,
+               help: "what to do with the colours (SGR) of text input: keep (default) or strip; other escape sequences are always removed",
+               details: "Kept colours are written by ghostpipe's renderer, never passed through.") { o, v in
+            o.keepInputColors = v.text == "keep"
+        },
+        Option("widths", .choice("HOW", .cases(of: MeasuredWidths.Policy.self)), in: .terminal,
+               help: """
+               how to learn the widths of emoji terminals disagree on: auto asks the terminal, and where its cursor \
+               starts (default); spec uses Unicode's and asks nothing; terminal asks about every non-ASCII cluster
+               """,
+               details: """
+               Terminals disagree on emoji with variation selectors, ZWJ sequences, skin tones, keycaps, regional \
+               indicators and recent emoji. To ask, ghostpipe writes the clusters once, queries the cursor position \
+               after each, and erases them; the layout uses what the terminal measured. Nothing is cached between \
+               runs, a terminal that does not answer is not asked again, and text without such clusters costs no \
+               width query. The same round trip asks where the cursor is as ghostpipe begins, so that the text \
+               starts there (after a prompt); with `spec` the cursor is taken to be at the start of its row.
+               """) { o, v in o.widths = MeasuredWidths.Policy(rawValue: v.text) ?? .auto },
+        Option("tab-width", .number("N"), in: .terminal,
+               help: "tab stops every N columns (default 8)") { o, v throws(UsageError) in
+            o.tabWidth = try v.wholeNumber(in: 1...64)
+        },
+        Option("force", in: .terminal,
+               help: "show a file that looks binary on a terminal anyway (a pipe always gets it byte for byte)",
+               details: """
+               A file looks binary with a NUL byte, or control characters text does not use, near its start; \
+               without --force such a file is skipped on a terminal, with a message.
+               """) { o, _ in o.force = true },
+    ]
+
+    static let output: [Option] = [
+        Option("output", short: "o", .choice("MODE", .cases(of: OutputMode.self)), in: .output,
+               help: "what to write: auto, terminal, plain, cast or json (default auto: terminal when stdout is a terminal, plain otherwise)") { o, v in
+            o.output = OutputMode(rawValue: v.text) ?? .auto
+        },
+        Option("record", short: "r", .path("FILE") { ["cast"] }, in: .output,
+               help: "also record the terminal output to FILE (asciicast v2)",
+               details: "The recording has the exact timestamps of the timeline.") { o, v in o.record = v.text },
+        Option("width", .number("N"), in: .output,
+               help: "columns when there is no terminal (default 80)") { o, v throws(UsageError) in
+            o.width = try v.wholeNumber(in: 1...10_000)
+        },
+        Option("height", .number("N"), in: .output,
+               help: "rows when there is no terminal (default 24)") { o, v throws(UsageError) in
+            o.height = try v.wholeNumber(in: 1...10_000)
+        },
+    ]
+
+    static let program: [Option] = [
+        Option("help", short: "h", in: .program, help: "show the options and exit") { o, _ in o.showHelp = true },
+        Option("version", short: "V", in: .program, help: "show the version and exit") { o, _ in o.showVersion = true },
+        Option("completions", .choice("SHELL", .cases(of: CompletionShell.self)), in: .program,
+               help: "print the completion script for bash, zsh or fish, and exit",
+               details: "`make install` installs all three where the shells look for them.") { o, v in
+            o.completions = CompletionShell(rawValue: v.text)
+        },
+    ]
+
+    /// `--format`: text, then the format catalogue.
+    static let formats = Choices {
+        [Choice("text", aliases: ["txt"], "text, paced")]
+            + FormatCatalog.parsers.map { Choice($0.name, aliases: $0.aliases, "\($0.title) (.\($0.extensions.joined(separator: ", .")))") }
+    }
+
+    /// The option named `name` (long, without dashes).
+    public static func named(_ name: String) -> Option? { all.first { $0.long == name } }
+
+    /// Every placeholder the table uses, and the positional ones, set in italics in the man page.
+    static var placeholders: Set<String> {
+        Set(all.compactMap(\.value.placeholder) + ["FILE", "COMMAND", "ARGS"])
+    }
+}
