@@ -69,7 +69,7 @@ public enum ArgumentParser {
         },
         Spec(long: "encoding", short: nil, value: "NAME") { o, v throws(UsageError) in
             do { o.encoding = try TextDecoder.canonicalName(of: v) } catch {
-                throw UsageError("--encoding: '\(v)' is not an encoding iconv knows (try cp949, euc-kr, cp1252, cp1251, gbk, shift_jis)")
+                throw UsageError("--encoding: " + EncodingCatalog.unknownNameMessage(v))
             }
         },
         Spec(long: "offset", short: nil, value: "T") { o, v throws(UsageError) in
