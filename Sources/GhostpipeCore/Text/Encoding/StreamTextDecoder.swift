@@ -1,7 +1,7 @@
 /// Bytes of a stream (a subtitle file, or text with `--encoding`) to UTF-8 text, a chunk at a time,
 /// in the encoding decided from its start: a byte order mark, the named encoding (`--encoding`), UTF-8
-/// when the first lines are valid UTF-8 (a stream) or the first 64 KiB are (a file), else the
-/// detector's choice from them. Memory stays bounded: at most the 64 KiB head is held undecided; after
+/// when the first lines that are not ASCII are valid UTF-8 (a stream) or the first 64 KiB are (a
+/// file), else the detector's choice from them. Memory stays bounded: at most the 64 KiB head is held undecided; after
 /// that, only a character cut between two reads is.
 struct StreamTextDecoder {
     struct Output {
@@ -47,7 +47,9 @@ struct StreamTextDecoder {
     private mutating func decode(final: Bool, pause: Bool) -> Output {
         var out = Output()
         if decoder == nil {
-            guard let note = decide(final: final || pause) else { return out }
+            passASCIILines(into: &out)
+            // A pause with nothing held says nothing about the encoding yet.
+            guard final || !held.isEmpty, let note = decide(final: final || pause) else { return out }
             out.note = note.isEmpty ? nil : note
         }
         if !held.isEmpty {
@@ -56,6 +58,21 @@ struct StreamTextDecoder {
         }
         if final { decoder?.finish(into: &out.text) }
         return out
+    }
+
+    /// Whole lines of ASCII read the same in every encoding the detector chooses among (UTF-16 and -32
+    /// show as NUL bytes, which stop this): they pass at once, and the decision waits for a line that
+    /// tells. A live feed of subtitles whose first cues are ASCII then neither waits nor is decided on
+    /// lines that cannot tell.
+    private mutating func passASCIILines(into out: inout Output) {
+        var end = 0
+        for (i, byte) in held.enumerated() {
+            if byte == 0 || byte >= 0x80 { break }
+            if byte == 0x0A { end = i + 1 }
+        }
+        guard end > 0 else { return }
+        out.text.append(contentsOf: held[..<end])
+        held.removeFirst(end)
     }
 
     /// Decides the encoding from what is held; returns what to say about it ("" for nothing), or nil

@@ -1,5 +1,5 @@
-/// One encoding ghostpipe reads: its name, what it is for, and its decoder. All are built in (no
-/// iconv, no gconv modules): a static binary decodes the same everywhere.
+/// One encoding ghostpipe reads: its name, what it is for, and its decoder. All are built in (nothing
+/// is loaded from the host, no gconv modules): a static binary decodes the same everywhere.
 public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     /// The canonical name, as messages show it: `CP949`, `GBK`, `Shift_JIS`, `ISO-8859-2`.
     public let name: String
