@@ -28,8 +28,9 @@ public enum Help {
     Subtitles (\(formatList), from a FILE or stdin):
       -f, --format FORMAT \(FormatCatalog.names.joined(separator: ", ")) (default: each file from its
                           content and name)
-          --encoding NAME code page of a subtitle file that is not UTF-8 or UTF-16
-                          (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)
+          --encoding NAME code page of input that is not UTF-8 (gbk, big5, cp949,
+                          shift_jis, cp1251, koi8-r, latin1, ...; auto: detect;
+                          subtitles are detected without it, text with auto)
           --offset T      shift every cue by T (may be negative)
           --speed F       play F times faster (0.5 is half speed)
           --start T       begin at T; cues showing at T appear at once
