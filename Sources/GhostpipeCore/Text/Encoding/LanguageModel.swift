@@ -66,7 +66,10 @@ struct AlphabeticModel: LanguageModel {
     private let symbolCount: Int
     private let bigram: [Double]
     private let caseTransitions: [Double]
-    /// Symbol and case (0 none, 1 lower, 2 upper) of each letter, by scalar.
+    /// Symbol and case (0 none, 1 lower, 2 upper) of each letter, by scalar: letters below U+0800 (the
+    /// Latin, Greek, Cyrillic, Hebrew and Arabic alphabets) in an array, as `symbol + 1 | case << 12`
+    /// (0: not a letter), the others in a dictionary.
+    private let lowLetters: [UInt16]
     private let letters: [UInt32: (symbol: Int, caseForm: Int)]
 
     /// The classes after the letters, and the log of how many characters share each one's probability.
@@ -83,12 +86,19 @@ struct AlphabeticModel: LanguageModel {
         self.caseTransitions = logProbabilities(caseTransitions)
         precondition(upper.count == lower.count && self.bigram.count == symbolCount * symbolCount, "\(language): bad model")
         var letters: [UInt32: (Int, Int)] = [:]
+        var lowLetters = [UInt16](repeating: 0, count: 0x800)
         for k in 0..<lower.count {
             let cased = lower[k] != upper[k]
-            letters[lower[k].value] = (k, cased ? 1 : 0)
-            if cased { letters[upper[k].value] = (k, 2) }
+            for (scalar, caseForm) in cased ? [(lower[k], 1), (upper[k], 2)] : [(lower[k], 0)] {
+                if scalar.value < 0x800 {
+                    lowLetters[Int(scalar.value)] = UInt16(k + 1) | UInt16(caseForm) << 12
+                } else {
+                    letters[scalar.value] = (k, caseForm)
+                }
+            }
         }
         self.letters = letters
+        self.lowLetters = lowLetters
     }
 
     private func classSymbol(_ kind: CharacterKind) -> Int {
@@ -109,7 +119,15 @@ struct AlphabeticModel: LanguageModel {
             let kind = CharacterKind(scalar.value)
             if kind == .invalid { total -= CharacterKind.invalidCost; continue }
             var symbol: Int, caseForm = 0
-            if let letter = letters[scalar.value] {
+            if scalar.value < 0x800 {
+                let entry = lowLetters[Int(scalar.value)]
+                if entry != 0 {
+                    symbol = Int(entry & 0xFFF) - 1
+                    caseForm = Int(entry >> 12)
+                } else {
+                    symbol = classSymbol(kind)
+                }
+            } else if let letter = letters[scalar.value] {
                 (symbol, caseForm) = letter
             } else {
                 symbol = classSymbol(kind)
