@@ -101,7 +101,7 @@ import Glibc
     static let motions = "progress 10%\rprogress 55%\rprogress 100%\rdone   \n안녕하세요 👋🏽\r반가워\n"
         + "ab\u{8}X 한\u{8}Y 😀\u{8}\u{8}Z\ncafe\u{301} ok\rtea\nwindows\r\nline\r\n\rafter CR\ntab\tX\r  \nend\n"
 
-    @Test(.enabled(if: tmuxAvailable), arguments: effects, widths)
+    @Test(arguments: effects, widths)
     func carriageReturnsAndBackspacesEndOnCatsScreen(effect: String, columns: Int) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-motions-\(getpid())-\(effect)-\(columns).txt").path
         try Self.motions.write(toFile: path, atomically: true, encoding: .utf8)
@@ -122,7 +122,7 @@ import Glibc
     /// `man ls | ghostpipe`: nroff's overstrike shows as `cat` shows it (NAME, not NNAAMMEE), in bold
     /// and underlined when the input's attributes are kept (the default; NO_COLOR keeps them too, as
     /// it does bold from SGR: they are not colours), plain with `--input-colors strip`.
-    @Test(.enabled(if: tmuxAvailable))
+    @Test
     func overstrikeIsBoldAndUnderline() async throws {
         let page = "N\u{8}NA\u{8}AM\u{8}ME\u{8}E\n       l\u{8}ls\u{8}s [_\u{8}O_\u{8}P_\u{8}T]... 한\u{8}\u{8}한 한\u{8}한\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-overstrike-\(getpid()).txt").path

@@ -25,7 +25,7 @@ import Testing
         let utf8 = try Binary.run(["--instant", "-o", "plain", Binary.sample("korean.srt")])
         #expect(cp949.status == 0)
         #expect(cp949.stdout == utf8.stdout)
-        #expect(cp949.stderr == "ghostpipe: \(Binary.sample("korean-cp949.srt")): not UTF-8; decoded as CP949\n")
+        #expect(cp949.stderr == "ghostpipe: \(Binary.sample("korean-cp949.srt")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose\n")
         let named = try Binary.run(["--instant", "-o", "plain", "--encoding", "euc-kr", Binary.sample("korean-cp949.srt")])
         #expect(named.stdout == utf8.stdout && named.stderr.isEmpty)
     }

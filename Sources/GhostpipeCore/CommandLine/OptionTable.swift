@@ -40,21 +40,25 @@ public enum OptionTable {
                details: "Without it, each input is detected on its own (see DESCRIPTION).") { o, v in
             o.format = SubtitleFormat(named: v.text)
         },
-        // TODO(encodings): the encoding catalogue's names, closed; the suggestions below are iconv's.
         Option("encoding", .choice("NAME", Choices(closed: false) {
-            [Choice("cp949", aliases: ["uhc"], "Korean (Windows), a superset of EUC-KR"), Choice("euc-kr", "Korean"),
-             Choice("cp1252", "Western European (Windows)"), Choice("cp1250", "Central European (Windows)"),
-             Choice("cp1251", "Cyrillic (Windows)"), Choice("gbk", "Simplified Chinese"), Choice("shift_jis", "Japanese")]
+            [Choice(EncodingCatalog.auto, "detect the code page (subtitles are detected without this option)")]
+                + EncodingCatalog.all.map { Choice($0.name.lowercased(), aliases: $0.aliases, $0.script) }
         }), in: .subtitles,
-               help: "code page of a subtitle file that is not UTF-8 or UTF-16 (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)",
+               help: "code page of input that is not UTF-8 (gbk, big5, cp949, shift_jis, cp1251, koi8-r, latin1, ...; auto: detect; subtitles are detected without it, text with auto)",
                details: """
-               A file with a byte order mark is UTF-8, UTF-16 or UTF-32 whatever this says. The code page is \
-               converted with iconv, which knows many more names than these. Without it, a file that is not \
-               UTF-8 is guessed as CP949 when it decodes as such and holds Hangul, else CP1252, and a message on \
-               standard error says so.
+               For subtitles and text alike: CP1250 to CP1258, ISO-8859-2 to ISO-8859-16, KOI8-R, KOI8-U, CP866, \
+               CP874, CP949, GBK, GB18030, Big5, Shift_JIS, EUC-JP, ISO-2022-JP, or a usual alias such as euc-kr, \
+               ks_c_5601-1987, windows-1251, cp936, sjis or latin1. All are built in; nothing is loaded from the \
+               host. A file with a byte order mark is UTF-8, UTF-16 or UTF-32 whatever this says.
+
+               Without this option a subtitle file that is not UTF-8 is detected (text is read as UTF-8 unless \
+               this says auto): each code page's reading is scored by models of the languages it is written in, \
+               the most probable wins, and a message on standard error names it and how sure it is, for example \
+               `not UTF-8; read as GBK (Simplified Chinese)`. When no reading is likely text, the message says so \
+               and CP1252 is used. A name ghostpipe does not know is a usage error that lists close names.
                """) { o, v throws(UsageError) in
             do { o.encoding = try TextDecoder.canonicalName(of: v.text) } catch {
-                throw UsageError("--encoding: '\(v.text)' is not an encoding iconv knows (try cp949, euc-kr, cp1252, cp1251, gbk, shift_jis)")
+                throw UsageError("--encoding: " + EncodingCatalog.unknownNameMessage(v.text))
             }
         },
         Option("offset", .duration, in: .subtitles,

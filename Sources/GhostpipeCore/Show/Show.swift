@@ -92,7 +92,10 @@ public final class Show: EventHandler, InputDemand {
     public var holdsPartialInput: Bool {
         switch reading {
         case .detecting(_, let bytes): return !bytes.isEmpty
-        case .text: if case .text(let run)? = items.last { return run.holdsPartialInput }; return false
+        case .text:
+            if textDecoder?.holdsInput == true { return true }
+            if case .text(let run)? = items.last { return run.holdsPartialInput }
+            return false
         case .subtitles(let stream, _): return stream.holdsPartialInput
         default: return false
         }
@@ -113,6 +116,7 @@ public final class Show: EventHandler, InputDemand {
                 try decide(.text, name: name, bytes: bytes, at: now)
             }
             if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(), to: item, at: now) }
+            if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
             if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
         case .inputEnded:
             try endFile(at: now)
@@ -141,7 +145,7 @@ public final class Show: EventHandler, InputDemand {
     private func begin(name: String?) {
         if let format = settings.format {
             if format == .text {
-                reading = .text
+                beginText(name: name)
                 ensureOpenText()
             } else {
                 beginSubtitles(format, name: name)
@@ -192,7 +196,7 @@ public final class Show: EventHandler, InputDemand {
         }
         if format == .text {
             if items.isEmpty { locate(firstText: bytes) }
-            reading = .text
+            beginText(name: name)
             ensureOpenText()
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
@@ -230,8 +234,36 @@ public final class Show: EventHandler, InputDemand {
             item.inputEnded()
             if item.total == 0 { report("\(stream.name): no cues") }
         }
-        if case .text = reading { reading = .between }
+        if case .text = reading {
+            if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
+            textDecoder = nil
+            reading = .between
+        }
         if case .skipping = reading { reading = .between }
+    }
+
+    /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
+    /// encoding decided from its start, as for subtitles); without, they are UTF-8.
+    private func beginText(name: String?) {
+        reading = .text
+        textName = name ?? "-"
+        textDecoder = settings.encoding.map {
+            StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
+        }
+    }
+    private var textDecoder: StreamTextDecoder?
+    private var textName = "-"
+
+    /// Text bytes of the file being read: decoded when an encoding was asked for.
+    private func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        guard textDecoder != nil else { return feedRun(bytes, at: now) }
+        let output = textDecoder!.push(bytes)
+        feedDecoded(output, at: now)
+    }
+
+    private func feedDecoded(_ output: StreamTextDecoder.Output, at now: Nanoseconds) {
+        if let note = output.note { report("\(textName == "-" ? "standard input" : textName): \(note)") }
+        output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
     }
 
     /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
@@ -244,7 +276,7 @@ public final class Show: EventHandler, InputDemand {
         items.append(items.isEmpty ? .text(makeTextRun()) : .heldText([], ended: false))
     }
 
-    private func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+    private func feedRun(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         ensureOpenText()
         switch items.last {
         case .text(let run)?:

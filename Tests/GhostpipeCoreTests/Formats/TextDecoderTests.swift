@@ -69,7 +69,7 @@ import Testing
         let bytes: [UInt8] = Array("1\r\n00:00:01,000 --> 00:00:02,000\r\n".utf8) + Self.helloCP949 + [13, 10]
         let decoded = try TextDecoder.decode(bytes)
         #expect(decoded.encodingUsed == "CP949" && decoded.guessed)
-        #expect(decoded.warning == "not UTF-8; decoded as CP949")
+        #expect(decoded.warning == "not UTF-8; read as CP949 (Korean); --encoding NAME to choose")
         #expect(decoded.text == "1\r\n00:00:01,000 --> 00:00:02,000\r\n\(Self.hello)\r\n")
         #expect(try TextDecoder.decode(Self.ttomCP949).text == "똠방각하")
     }

@@ -1,0 +1,97 @@
+/// Bytes of a stream (a subtitle file, or text with `--encoding`) to UTF-8 text, a chunk at a time,
+/// in the encoding decided from its start: a byte order mark, the named encoding (`--encoding`), UTF-8
+/// when the first lines that are not ASCII are valid UTF-8 (a stream) or the first 64 KiB are (a
+/// file), else the detector's choice from them. Memory stays bounded: at most the 64 KiB head is held undecided; after
+/// that, only a character cut between two reads is.
+struct StreamTextDecoder {
+    struct Output {
+        var text: [UInt8] = []
+        /// What to tell the user about the encoding (once).
+        var note: String?
+    }
+
+    /// The head of the stream the encoding is decided from.
+    static let headSize = 1 << 16
+
+    private var decoder: (any ByteDecoder)?
+    /// The encoding named (nil: detect).
+    private let named: TextEncoding?
+    private let isFile: Bool
+    private var held: [UInt8] = []
+    /// The encoding chosen (nil until decided).
+    private(set) var encoding: TextEncoding?
+
+    /// `encoding`: a name from `EncodingCatalog` (the command line has checked it), `auto` or nil
+    /// (detect); `isFile`: a regular file, decided on its first 64 KiB rather than its first lines.
+    init(encoding: String?, isFile: Bool) {
+        named = encoding.flatMap { try? TextDecoder.resolve($0) } ?? nil
+        self.isFile = isFile
+    }
+
+    /// Whether bytes wait to be decoded.
+    var holdsInput: Bool { !held.isEmpty || decoder?.holdsPartialSequence == true }
+
+    mutating func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Output {
+        if decoder == nil {
+            held.append(contentsOf: bytes)
+            return decode(final: false, pause: false)
+        }
+        var out = Output()
+        decoder?.decode(bytes, into: &out.text)
+        return out
+    }
+
+    mutating func paused() -> Output { decode(final: false, pause: true) }
+    mutating func finish() -> Output { decode(final: true, pause: true) }
+
+    private mutating func decode(final: Bool, pause: Bool) -> Output {
+        var out = Output()
+        if decoder == nil {
+            passASCIILines(into: &out)
+            // A pause with nothing held says nothing about the encoding yet.
+            guard final || !held.isEmpty, let note = decide(final: final || pause) else { return out }
+            out.note = note.isEmpty ? nil : note
+        }
+        if !held.isEmpty {
+            held.withUnsafeBufferPointer { decoder?.decode($0, into: &out.text) }
+            held = []
+        }
+        if final { decoder?.finish(into: &out.text) }
+        return out
+    }
+
+    /// Whole lines of ASCII read the same in every encoding the detector chooses among (UTF-16 and -32
+    /// show as NUL bytes, which stop this): they pass at once, and the decision waits for a line that
+    /// tells. A live feed of subtitles whose first cues are ASCII then neither waits nor is decided on
+    /// lines that cannot tell.
+    private mutating func passASCIILines(into out: inout Output) {
+        var end = 0
+        for (i, byte) in held.enumerated() {
+            if byte == 0 || byte >= 0x80 { break }
+            if byte == 0x0A { end = i + 1 }
+        }
+        guard end > 0 else { return }
+        out.text.append(contentsOf: held[..<end])
+        held.removeFirst(end)
+    }
+
+    /// Decides the encoding from what is held; returns what to say about it ("" for nothing), or nil
+    /// while more is needed.
+    private mutating func decide(final: Bool) -> String? {
+        let sample = held.prefix(Self.headSize)
+        let bom = sample.withUnsafeBufferPointer { TextDecoder.sniffBOM($0) }
+        // A stream decides on its first complete lines, a file on its first 64 KiB.
+        let enough = bom != nil || final || sample.count >= Self.headSize || (!isFile && sample.contains(0x0A))
+        guard enough else { return nil }
+        var probe = Array(sample)
+        // Whole lines only: a character cut at the sample's end is not a reason to think it legacy.
+        if bom == nil, !final, let last = probe.lastIndex(of: 0x0A) { probe.removeSubrange((last + 1)...) }
+        let decision = probe.withUnsafeBufferPointer { TextDecoder.decide($0, named: named) }
+        held.removeFirst(decision.byteOrderMark)
+        encoding = decision.encoding
+        decoder = decision.encoding.makeDecoder()
+        let decided = DecodedText(text: "", encodingUsed: decision.encoding.name, guessed: decision.guessed,
+                                  note: decision.note, detection: decision.detection)
+        return decided.warning ?? ""
+    }
+}
