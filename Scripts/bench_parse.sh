@@ -25,7 +25,8 @@ fi
 
 # The driver is compiled together with the sources it needs (no package target required).
 sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Model/*.swift
-         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift)
+         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift "$root"/Sources/GhostpipeCore/Text/UTF8Cleaner.swift
+         "$root"/Sources/GhostpipeCore/VT/UTF8Sequence.swift "$root"/Sources/GhostpipeCore/Support/ArrayGrowth.swift)
 driver=$build/bench_parse
 if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" -newer "$driver" 2>/dev/null) ]]; then
     swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore \
