@@ -4,6 +4,7 @@ public enum FormatCatalog {
     public static let parsers: [any SubtitleParser] = [
         WebVTTFormat(),
         SubRipFormat(),
+        ASSFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
