@@ -5,6 +5,7 @@ public enum FormatCatalog {
         WebVTTFormat(),
         SubRipFormat(),
         ASSFormat(),
+        SAMIFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
