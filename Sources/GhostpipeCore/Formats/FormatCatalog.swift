@@ -6,6 +6,7 @@ public enum FormatCatalog {
         SubRipFormat(),
         ASSFormat(),
         SAMIFormat(),
+        LRCFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
