@@ -72,6 +72,12 @@ public enum ArgumentParser {
                 throw UsageError("--encoding: '\(v)' is not an encoding iconv knows (try cp949, euc-kr, cp1252, cp1251, gbk, shift_jis)")
             }
         },
+        Spec(long: "lang", short: nil, value: "LANG") { o, v throws(UsageError) in
+            guard !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw UsageError("--lang: '\(v)' is not a language (ko, en-US) or a class name (KRCC)")
+            }
+            o.language = v
+        },
         Spec(long: "offset", short: nil, value: "T") { o, v throws(UsageError) in
             guard let t = Time.parseDuration(v) else { throw UsageError("--offset: '\(v)' is not a duration (try 2.5, -1.5s, 300ms)") }
             o.subtitleTiming.offset = t

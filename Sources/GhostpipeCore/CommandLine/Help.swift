@@ -8,6 +8,17 @@ public enum Help {
         return entries.count > 1 ? entries.dropLast().joined(separator: ", ") + " and " + entries.last! : entries.joined()
     }
 
+    /// `text` broken between words into lines of at most `width` columns.
+    static func wrapped(_ text: String, width: Int = 80) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).joined(separator: "\n")
+    }
+
     public static var text: String { """
     Usage: ghostpipe [OPTIONS] [FILE...]
            ghostpipe [OPTIONS] --overlay SOURCE [--] COMMAND [ARGS...]
@@ -25,11 +36,14 @@ public enum Help {
       -i, --instant       wait for nothing: show the final text at once; cast and
                           json output keep the exact timestamps
 
-    Subtitles (\(formatList), from a FILE or stdin):
-      -f, --format FORMAT \(FormatCatalog.names.joined(separator: ", ")) (default: each file from its
-                          content and name)
+    \(wrapped("Subtitles (\(formatList), from a FILE or stdin):"))
+      -f, --format FORMAT \(FormatCatalog.names.joined(separator: ", ")) (default:
+                          each file from its content and name)
           --encoding NAME code page of a subtitle file that is not UTF-8 or UTF-16
                           (cp949, euc-kr, cp1252, shift_jis, ...; default: guess)
+          --lang LANG     the tracks to play: SAMI language classes, by language
+                          (ko, en-US) or class name (KRCC); default: all, each
+                          in its own rows of the band
           --offset T      shift every cue by T (may be negative)
           --speed F       play F times faster (0.5 is half speed)
           --start T       begin at T; cues showing at T appear at once
@@ -80,7 +94,9 @@ public enum Help {
                                  without control characters and escapes)
                           cast:  an asciicast v2 recording of the terminal output
                           json:  {"time":S,"text":"..."} per grapheme, per line,
-                                 S when it shows under the effect
+                                 S when it shows under the effect; subtitles:
+                                 {"start":S,"end":E,"text":"..."} per cue (and
+                                 its track, style and word instants)
       -r, --record FILE   also record the terminal output to FILE (asciicast v2)
           --width N       columns when there is no terminal (default 80)
           --height N      rows when there is no terminal (default 24)
