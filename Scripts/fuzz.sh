@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt arguments
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc arguments
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -22,7 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt arguments)
+all_targets=(decode subrip webvtt ass sami lrc arguments)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -70,7 +70,7 @@ if newer "$library" "${library_sources[@]}" "$build/lib/system.o" "$0"; then
 fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
-    [[ $t == subrip || $t == webvtt ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
         echo "fuzz: building target $t"
         swiftc "${swift_flags[@]}" "${linker[@]}" -module-name "Fuzz_$t" -I "$build/modules" -I "$build/include" \
@@ -118,6 +118,13 @@ make_seeds() {
         printf 'WEBVTT - header\nX-TIMESTAMP-MAP=MPEGTS:0\n\nSTYLE\n::cue(.a) { color: lime; font-weight: bold }\n::cue { background: rgb(0, 0, 50%%) }\n\nNOTE hi\n\nid1\n00:01.000 --> 00:02.000 line:0 position:10%%,line-left size:50%% align:start\n<c.a.bg_blue>x</c> <v Bob>y</v> <ruby>z<rt>w</rt></ruby> <00:01.500>k &lt;\n\n00:00:03.000 --> 00:00:01.000\nbackwards\n' | seed "$t" vtt-full
         printf 'WEBVTT\r\rREGION\rid:r\r\r1:00:00.000 --> 1:00:01.000 line:-1,end\r<i.x>a\r-->\r' | seed "$t" vtt-cr
         ;;
+    ass|sami|lrc)
+        local f
+        for f in "$root"/samples/*.ass "$root"/samples/*.smi "$root"/samples/*.lrc; do cp "$f" "$dir/"; done
+        printf '[Events]\r\nDialogue: 0,0:00:01.00,0:00:05.00,*x,,0,0,0,,{\\k50\\fad(1,2)}a{\\kf20\\t(\\1a&HFF&)}b{unclosed\r\nDialogue: 0,9:99:99.99,0,x\r\n[Fonts]\r\nM\r\n' | seed "$t" ass-broken
+        printf '<sami><body><sync start=1><p class=a>x<sync start=-5><p>y<sync start="2" end="1"><p class=a>&nbsp<sync start=3>z<!--' | seed "$t" sami-broken
+        printf '[offset:+99999999]\n[00:1x.0]a\n[00:01.00][00:00.50]<00:00.10>b <00:99.99>c\n[length:00:00]\n[::]\n' | seed "$t" lrc-broken
+        ;;
     arguments)
         # Byte 0: bit 0 stdout is a terminal, bit 1 it has a size (bytes 1, 2), bit 2 six env values first.
         printf '\x03\x4f\x17--wpm\x00300\x00-iV\x00file.txt' | seed arguments basic
@@ -133,6 +140,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
+    ass|sami|lrc) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     esac
 }

@@ -37,6 +37,8 @@ public final class SubtitleStream {
     private var headerLines = 0
     /// Whether a part was parsed: later parts are parsed after the header.
     private var parsedOnce = false
+    /// The last part ended with a CR: an LF right after it belongs to that line.
+    private var lineFeedPending = false
     /// Tracks seen, and whether `--lang` chose one of them.
     private var tracksSeen: [CueTrack] = []
     private var chosenSeen = false
@@ -103,6 +105,15 @@ public final class SubtitleStream {
     private func take(_ decoded: StreamTextDecoder.Output) {
         if let note = decoded.note { say("\(name): \(note)") }
         guard !decoded.text.isEmpty else { return }
+        if lineFeedPending {
+            lineFeedPending = false
+            if decoded.text.first == 10 {
+                var rest = decoded
+                rest.text.removeFirst()
+                rest.note = nil
+                return take(rest)
+            }
+        }
         if streaming == nil {
             // Read whole: what comes past the cap is dropped.
             let room = max(0, Self.maxWholeFile - pending.count)
@@ -181,7 +192,12 @@ public final class SubtitleStream {
             }
         }
         consumedLines += Self.lineCount(pending[..<end])
+        let endedWithCR = pending[end - 1] == 13
         pending.removeFirst(end)
+        // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
+        if endedWithCR {
+            if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
+        }
     }
 
     /// Whether `--lang` keeps `cue` (cues without a track always play).
