@@ -155,7 +155,10 @@ public final class SubtitleStream {
         // the first cue is read with it).
         var end = final ? pending.count : starts.map { $0.first < $0.last ? $0.last : 0 } ?? 0
         var cutting = false
-        if end == 0 && pending.count > Self.maxCueText && streaming != nil {
+        // A header may be large (ASS embeds fonts before its events): it is read whole, within the
+        // cap of a file read whole; a cue or text that is not cues is cut sooner.
+        let waitingForHeader = starts == nil && !parsedOnce && streaming?.hasHeader == true
+        if end == 0 && pending.count > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
             // One cue, or text that is not cues, that does not end: read what there is of it, and
             // drop the rest as it comes.
             end = pending.count

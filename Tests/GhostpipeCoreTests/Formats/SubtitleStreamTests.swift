@@ -109,4 +109,28 @@ import Testing
         let plain = srt.finish()
         #expect(plain.cues.map(\.plainText) == ["hi"] && plain.messages.isEmpty)
     }
+
+    @Test func anASSHeaderWithEmbeddedFontsIsReadWholeAndNotKept() {
+        // Aegisub writes [Fonts] before [Events]: a megabyte of uuencoded font before the first event.
+        let fonts = "[Fonts]\nfontname: big.ttf\n" + String(repeating: String(repeating: "M", count: 80) + "\n", count: 13_000)
+        let text = assScript("Dialogue: 0,0:00:01.00,0:00:02.00,Sign,,0,0,0,,one\nDialogue: 0,0:00:03.00,0:00:04.00,Sign,,0,0,0,,two",
+                             styles: "Style: Sign,Arial,40,&H0000FFFF,&H000000FF,&H0,&H0,0,0,0,0,100,100,0,0,1,2,0,8,10,10,10,1")
+            .replacingOccurrences(of: "[Events]", with: fonts + "\n[Events]")
+        let stream = SubtitleStream(format: SubtitleFormat(named: "ass")!, name: "big.ass", encoding: nil, isFile: true)
+        var batch = SubtitleStream.Batch()
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 1 << 16) {
+            let b = bytes[start..<min(bytes.count, start + (1 << 16))].withUnsafeBufferPointer { stream.push($0) }
+            batch.cues += b.cues
+            batch.messages += b.messages
+        }
+        let end = stream.finish()
+        batch.cues += end.cues
+        batch.messages += end.messages
+        #expect(batch.messages.isEmpty, "\(batch.messages)")
+        #expect(batch.cues.map(\.plainText) == ["one", "two"])
+        #expect(batch.cues.allSatisfy { $0.placement.vertical == .top && $0.runs.first?.style.foreground == .rgb(255, 255, 0) })
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(batch.cues.map(\.sourceLine) == [lines.firstIndex { $0.hasSuffix(",one") }! + 1, lines.firstIndex { $0.hasSuffix(",two") }! + 1])
+    }
 }
