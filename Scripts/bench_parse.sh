@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Parsing benchmark: ghostpipe's SubRip parser against the Python `srt` library on a generated
-# 50 MB SubRip file (580,800 cues).
+# 50 MB SubRip file (580,800 cues), then every format side by side on the same cues: the SubRip
+# file written as ASS, SAMI and LRC by Scripts/gen_formats.py (generated once, next to it).
 #
 #   Scripts/bench_parse.sh [FILE]        # default: /tmp/ghostpipe-big50.srt, generated once
+#   FORMATS=0 Scripts/bench_parse.sh     # SubRip against Python only
 #
 # Needs python3 (with `pip install srt` for the comparison), swiftc and awk. MB are 10^6 bytes; times are
 # end to end: read the file, decode and validate UTF-8, parse every cue (and, in the second line,
@@ -22,7 +24,8 @@ fi
 
 # The driver is compiled together with the sources it needs (no package target required).
 sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Model/*.swift
-         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift)
+         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift "$root"/Sources/GhostpipeCore/Text/UTF8Cleaner.swift
+         "$root"/Sources/GhostpipeCore/VT/UTF8Sequence.swift "$root"/Sources/GhostpipeCore/Support/ArrayGrowth.swift)
 driver=$build/bench_parse
 if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" -newer "$driver" 2>/dev/null) ]]; then
     swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore \
@@ -53,8 +56,36 @@ printf 'ghostpipe + Cues: %6.0f MB/s  %d ms  (every Cue built with its runs: %d 
     "$(calc "$(get peak_rss_kib "$m") * 1024 / 1000000")"
 echo "layout: $(grep -oE 'cue_stride=[0-9]+ record_stride=[0-9]+ storage_bytes=[0-9]+' <<<"$best")"
 
+formats_table() {
+    [[ ${FORMATS:-1} != 0 ]] || return 0
+    local stem=${file%.srt}
+    if [[ ! -s $stem.ass || ! -s $stem.smi || ! -s $stem.lrc || $file -nt $stem.ass ]]; then
+        python3 "$root/Scripts/gen_formats.py" "$file" "$stem"
+    fi
+    echo
+    echo "every format on the same cues (best of 3; MB/s of each file's own size; with every Cue built):"
+    printf '  %-6s %8s %8s %9s %11s %9s %11s %10s\n' format MB cues "parse" "parse MB/s" "+Cues" "+Cues MB/s" "Mcues/s"
+    local f
+    for f in "$file" "$stem.ass" "$stem.smi" "$stem.lrc"; do
+        local bytes best="" line ms
+        bytes=$(stat -c %s "$f")
+        for _ in 1 2 3; do
+            line=$("$driver" "$f")
+            ms=$(get total_ms "$line")
+            if [[ -z $best ]] || (( ms < $(get total_ms "$best") )); then best=$line; fi
+        done
+        local m m_ms
+        m=$("$driver" "$f" --materialize)
+        m_ms=$(( $(get total_ms "$m") + $(get materialize_ms "$m") ))
+        printf '  %-6s %8.1f %8d %7d ms %11.0f %6d ms %11.0f %10.2f\n' "${f##*.}" "$(calc "$bytes / 1000000")" \
+            "$(get cues "$best")" "$(get total_ms "$best")" "$(calc "$bytes / 1000 / ($(get total_ms "$best") + 0.001)")" \
+            "$m_ms" "$(calc "$bytes / 1000 / ($m_ms + 0.001)")" "$(calc "$(get cues "$best") / 1000 / ($m_ms + 0.001)")"
+    done
+}
+
 if ! python3 -c 'import srt' 2>/dev/null; then
     echo "python srt: not installed (pip install srt) — comparison skipped"
+    formats_table
     exit 0
 fi
 p=$(python3 - "$file" <<'PY'
@@ -74,3 +105,4 @@ printf 'python srt:       %6.1f MB/s  %d ms  cues=%d  peak RSS %.1f MB (%.2fx th
     "$(calc "$p_rss * 1024 / 1000000")" "$(calc "$p_rss * 1024 / $size")"
 printf 'ratio:            %.1fx faster (%.1fx with every Cue built), %.1fx less memory\n' \
     "$(calc "$p_ms / $g_ms")" "$(calc "$p_ms / $m_ms")" "$(calc "$p_rss / $g_rss")"
+formats_table

@@ -16,7 +16,13 @@ func checkCues(_ cues: CueList, _ diagnostics: [Diagnostic], text: String, forma
         require(cue.start == start && cue.end == end, "\(format): built cue \(i) has other times")
         require(cue.sourceLine >= 1 && cue.sourceLine <= lines,
                 "\(format): cue \(i) on line \(cue.sourceLine) of \(lines)")
-        if start == last { require(cue.sourceLine > lastLine, "\(format): cues starting together are out of file order") }
+        // Cues that start together keep their file order; SAMI (classes of one SYNC) and LRC (a line
+        // with the same time twice) may have several on one line.
+        if start == last {
+            let severalPerLine = format.hasPrefix("sami") || format.hasPrefix("lrc")
+            require(cue.sourceLine > lastLine || (severalPerLine && cue.sourceLine == lastLine),
+                    "\(format): cues starting together are out of file order")
+        }
         for run in cue.runs {
             require(isValidUTF8(Array(run.text.utf8)), "\(format): run text not valid UTF-8")
             if let at = run.at { require(at >= 0, "\(format): negative inline timestamp") }
@@ -30,4 +36,32 @@ func checkCues(_ cues: CueList, _ diagnostics: [Diagnostic], text: String, forma
         require(d.line >= 1 && d.line <= max(lines, 1), "\(format): diagnostic on line \(d.line) of \(lines): \(d.message)")
         _ = d.description
     }
+}
+
+/// `bytes` through a `SubtitleStream` of `format` in chunks the input decides: every cue it gives
+/// is sane and on a line of the text, and every message names the stream.
+func checkStream(_ bytes: [UInt8], format: String, text: String) {
+    guard let subtitleFormat = SubtitleFormat(named: format) else { return require(false, "no format \(format)") }
+    var random = bytes.withUnsafeBufferPointer { FuzzRandom(bytes: $0, salt: 0x5EED) }
+    let stream = SubtitleStream(format: subtitleFormat, name: "in", encoding: nil, isFile: false, language: random.below(2) == 0 ? nil : "ko")
+    var cues: [Cue] = []
+    var messages: [String] = []
+    var offset = 0
+    for size in chunking(bytes.count, &random) {
+        let batch = bytes[offset..<(offset + size)].withUnsafeBufferPointer { stream.push($0) }
+        cues += batch.cues
+        messages += batch.messages
+        offset += size
+        if random.below(16) == 0 { let paused = stream.paused(); cues += paused.cues; messages += paused.messages }
+    }
+    let end = stream.finish()
+    cues += end.cues
+    messages += end.messages
+    let lines = lineCount(Array(text.utf8))
+    for cue in cues {
+        require(cue.start <= cue.end, "\(format) stream: a cue ends before it starts")
+        require(cue.sourceLine >= 1 && cue.sourceLine <= lines, "\(format) stream: cue on line \(cue.sourceLine) of \(lines)")
+        for run in cue.runs { require(isValidUTF8(Array(run.text.utf8)), "\(format) stream: run text not valid UTF-8") }
+    }
+    for message in messages { require(message.hasPrefix("in"), "\(format) stream: message without the name: \(message)") }
 }

@@ -105,6 +105,7 @@ public struct Session {
         settings.keepInputColors = options.keepInputColors
         settings.format = options.format
         settings.encoding = options.encoding
+        settings.language = options.language
         settings.force = options.force
         settings.columns = columns
         settings.rows = rows

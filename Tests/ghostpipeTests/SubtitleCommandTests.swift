@@ -94,4 +94,51 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 2)
         process.waitUntilExit()
     }
+
+    @Test func aBilingualSAMIFileGivesEachCueItsTrackAndLangPicksOne() throws {
+        let all = try Binary.run(["--instant", "-o", "json", Binary.sample("bilingual-cp949.smi")])
+        #expect(all.status == 0)
+        let lines = all.text.split(separator: "\n")
+        #expect(lines.count == 9)
+        #expect(lines.first == #"{"start":1.200,"end":3.800,"text":"시그널 힐 ― 새벽 4시 12분","track":"KRCC","lang":"ko-KR"}"#)
+        #expect(all.stderr == "ghostpipe: \(Binary.sample("bilingual-cp949.smi")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose\n")
+        let english = try Binary.run(["--instant", "-o", "plain", "--lang", "en", Binary.sample("bilingual.smi")])
+        #expect(english.text == "Signal Hill ― 4:12 a.m.\n...repeat, this is the Anselm...\nMara, do you hear that?\nThe needle won't stop.\nIt's coming from downstairs. Now.\n")
+    }
+
+    @Test func lyricsOnStdinAreDetectedByTheirTags() throws {
+        let result = try Binary.run(["--instant", "-o", "json"], stdin: try bytes("lighthouse.lrc"))
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 11 && lines[0].contains(#""style":"title""#))
+        #expect(lines[1] == #"{"start":3.000,"end":5.800,"text":"Low tide, low tide","words":[{"time":3.000,"text":"Low "},{"time":3.500,"text":"tide, "},{"time":4.000,"text":"low "},{"time":4.500,"text":"tide"}]}"#)
+    }
+
+    @Test func anASSEventWithABadTimeIsReportedWithFileAndLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-bad-\(getpid()).ass").path
+        try """
+        [Script Info]
+        ScriptType: v4.00+
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,First.
+        Dialogue: 0,0:61:00.00,0:62:00.00,Default,,0,0,0,,Broken.
+        Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,{\\i1}Third.
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Binary.run(["--instant", "-o", "plain", path])
+        #expect(result.text == "First.\nThird.\n")
+        #expect(result.stderr == "ghostpipe: \(path):7: bad time '0:61:00.00'\n", "\(result.stderr)")
+    }
+
+    @Test func formatNamesComeFromTheCatalogue() throws {
+        let ssa = try Binary.run(["--instant", "-o", "plain", "--format", "ssa"],
+                                 stdin: Array("[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,hi\n".utf8))
+        #expect(ssa.text == "hi\n")
+        let wrong = try Binary.run(["--format", "lcr"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc; did you mean 'lrc'?"), "\(wrong.stderr)")
+    }
 }

@@ -33,7 +33,7 @@ public enum Help {
     /// Every section of the table: its heading, then its options.
     public static var options: String {
         OptionSection.allCases.map { section in
-            ([section.heading + ":"] + OptionTable.all.filter { $0.section == section }.map(entry)).joined(separator: "\n")
+            (wrap(section.heading + ":", first: width, rest: width) + OptionTable.all.filter { $0.section == section }.map(entry)).joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 

@@ -15,7 +15,9 @@ extension OutputMode: OptionChoice {
         case .json: """
             one JSON object per line: {"time":S,"text":"..."} for each grapheme of text, in reading order, with \
             the instant it shows in its final look under the effect (escape sequences of the input removed), or \
-            {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds
+            {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
+            the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
+            title card is "title") and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
             """
         }
     }

@@ -61,6 +61,19 @@ public enum OptionTable {
                 throw UsageError("--encoding: " + EncodingCatalog.unknownNameMessage(v.text))
             }
         },
+        Option("lang", .text("LANG"), in: .subtitles,
+               help: "the tracks to play: SAMI language classes, by language (ko, en-US) or class name (KRCC); default: all, each in its own rows of the band",
+               details: """
+               A SAMI file declares its tracks as classes in its STYLE block, each with a language (`lang:`); \
+               LANG picks one by its language, or its start (`en` picks `en-US`), or by the class's name. \
+               Without it every track plays, each in rows of its own. A LANG that names no track is said so on \
+               standard error, with the tracks the file has.
+               """) { o, v throws(UsageError) in
+            guard !v.text.isEmpty, v.text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw UsageError("--lang: '\(v.text)' is not a language (ko, en-US) or a class name (KRCC)")
+            }
+            o.language = v.text
+        },
         Option("offset", .duration, in: .subtitles,
                help: "shift every cue by T (may be negative)") { o, v throws(UsageError) in
             o.subtitleTiming.offset = try v.duration(negative: true, examples: "2.5, -1.5s, 300ms")

@@ -36,6 +36,8 @@ public struct Options: Sendable {
     public var format: SubtitleFormat?
     /// `--encoding`: a legacy code page for subtitle files.
     public var encoding: String?
+    /// `--lang`: the subtitle tracks to play, by name or language (SAMI classes); nil: all.
+    public var language: String?
     public var subtitleTiming = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).

@@ -6,16 +6,21 @@ public struct Glyph: Equatable, Sendable {
     /// Columns it covers (1 or 2).
     public var width: Int
     public var style: Style
-    /// For the typewriter: when it appears, as an offset from the block's start (nil: spread evenly).
+    /// Word timing: when it appears (or, with `before`, takes its look), as an offset from the block's
+    /// start (nil: as the effect reveals it).
     public var reveal: Nanoseconds?
+    /// Its look before `reveal` when it shows before then (karaoke: not sung yet); nil: hidden.
+    public var before: Style?
 
-    public init(_ text: String, row: Int, column: Int, width: Int, style: Style = .plain, reveal: Nanoseconds? = nil) {
+    public init(_ text: String, row: Int, column: Int, width: Int, style: Style = .plain, reveal: Nanoseconds? = nil,
+                before: Style? = nil) {
         self.text = text
         self.row = row
         self.column = column
         self.width = width
         self.style = style
         self.reveal = reveal
+        self.before = before
     }
 
     /// Whitespace draws nothing; effects skip it.

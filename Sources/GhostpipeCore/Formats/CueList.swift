@@ -90,14 +90,22 @@ struct CueRecord: Sendable {
     var idEnd: UInt32
     /// 1-based source line of the timing line.
     var line: UInt32
-    /// Index into ``CompactCues/placements``.
-    var placement: UInt32
+    /// What the markup makes of it: an index into ``CompactCues/placements`` (SubRip, WebVTT), a
+    /// track (SAMI), a kind of cue (LRC).
+    var detail: UInt32
 }
 
 /// Which markup the cue texts are in.
 enum CueMarkup: Sendable {
     case subRip
     case webVTT(WebVTTStyleSheet)
+    /// A format with tables of its own (ASS styles, SAMI classes, LRC headers) builds its cues.
+    case built(any CueBuilder)
+}
+
+/// Builds the cue of a record from the source text (UTF-8), for formats with tables of their own.
+protocol CueBuilder: Sendable {
+    func cue(_ record: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue
 }
 
 /// The parsers' output: the source text, records sorted by start, distinct placements.
@@ -125,8 +133,9 @@ struct CompactCues: Sendable {
             guard let base = buffer.baseAddress else {
                 return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
             }
+            if case .built(let builder) = markup { return builder.cue(r, in: buffer) }
             let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-            var placement = placements[Int(r.placement)]
+            var placement = placements.isEmpty ? CuePlacement() : placements[Int(r.detail)]
             let runs: [StyledRun]
             var identifier: String?
             switch markup {
@@ -142,6 +151,8 @@ struct CompactCues: Sendable {
                     identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
                                                                                  count: Int(r.idEnd - r.idStart)))
                 }
+            case .built:
+                runs = []
             }
             return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
                        identifier: identifier, sourceLine: Int(r.line))
@@ -152,22 +163,29 @@ struct CompactCues: Sendable {
     }
 }
 
-/// Collects styled text into runs, merging neighbours of the same style and instant.
+/// Collects styled text into runs, merging neighbours of the same style, instant and look before it.
 struct RunBuilder {
     private(set) var runs: [StyledRun] = []
     private var pending: [UInt8] = []
     private var pendingStyle = Style.plain
     private var pendingAt: Nanoseconds?
+    private var pendingBefore: Style?
 
     var style = Style.plain
     var at: Nanoseconds?
+    /// The look before `at` (karaoke); nil: hidden until then.
+    var before: Style?
+
+    /// Whether no text has been added.
+    var isEmpty: Bool { runs.isEmpty && pending.isEmpty }
 
     @inline(__always)
     private mutating func prepare() {
-        if style != pendingStyle || at != pendingAt {
+        if style != pendingStyle || at != pendingAt || before != pendingBefore {
             flush()
             pendingStyle = style
             pendingAt = at
+            pendingBefore = before
         }
     }
 
@@ -187,14 +205,20 @@ struct RunBuilder {
         TextDecoder.appendUTF8(scalar.value, to: &pending)
     }
 
+    mutating func append(_ text: String) {
+        guard !text.isEmpty else { return }
+        prepare()
+        pending.append(contentsOf: text.utf8)
+    }
+
     private mutating func flush() {
         guard !pending.isEmpty else { return }
         let text = String(decoding: pending, as: UTF8.self)
         pending.removeAll(keepingCapacity: true)
-        if let last = runs.last, last.style == pendingStyle, last.at == pendingAt {
+        if let last = runs.last, last.style == pendingStyle, last.at == pendingAt, last.before == pendingBefore {
             runs[runs.count - 1].text += text
         } else {
-            runs.append(StyledRun(text, style: pendingStyle, at: pendingAt))
+            runs.append(StyledRun(text, style: pendingStyle, at: pendingAt, before: pendingBefore))
         }
     }
 

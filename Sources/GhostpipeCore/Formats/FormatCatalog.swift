@@ -4,6 +4,9 @@ public enum FormatCatalog {
     public static let parsers: [any SubtitleParser] = [
         WebVTTFormat(),
         SubRipFormat(),
+        ASSFormat(),
+        SAMIFormat(),
+        LRCFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {

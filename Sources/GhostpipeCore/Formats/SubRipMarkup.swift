@@ -45,7 +45,10 @@ enum SubRipMarkup {
     /// Open tags beyond this depth are hidden but change nothing (keeps hostile input linear).
     static let maxDepth = 64
 
-    static func parseMarkup(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement) -> (runs: [StyledRun], placement: CuePlacement) {
+    /// `html`: the text is HTML as SAMI has it: every tag is hidden, known or not, and braces are
+    /// text.
+    static func parseMarkup(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement,
+                            html: Bool = false) -> (runs: [StyledRun], placement: CuePlacement) {
         guard let p = t.baseAddress else { return ([], placement) }
         let n = t.count
         var placement = placement
@@ -98,6 +101,10 @@ enum SubRipMarkup {
                     i = tag.end
                     continue
                 }
+                if html {
+                    i = tag.end
+                    continue
+                }
                 if tag.closing {
                     if let k = hiddenUnknown.lastIndex(of: name) {
                         hiddenUnknown.remove(at: k)
@@ -113,7 +120,7 @@ enum SubRipMarkup {
                 i += 1
                 continue
             }
-            if c == 123, i + 1 < n, p[i + 1] == 92 {          // {\ override block
+            if c == 123, !html, i + 1 < n, p[i + 1] == 92 {   // {\ override block
                 var k = i + 2
                 while k < n, p[k] != 125 { k += 1 }            // }
                 if k < n {
@@ -122,7 +129,7 @@ enum SubRipMarkup {
                     continue
                 }
             }
-            if c == 123, let end = microDVDTagEnd(p, i, n) {   // {Y:i}, {c:$0000ff}: hidden, as VLC and FFmpeg do
+            if c == 123, !html, let end = microDVDTagEnd(p, i, n) {   // {Y:i}, {c:$0000ff}: hidden, as VLC and FFmpeg do
                 i = end
                 continue
             }
@@ -133,7 +140,7 @@ enum SubRipMarkup {
             }
             // Plain text up to the next markup character.
             var k = i + 1
-            while k < n, p[k] != 60, p[k] != 123, p[k] != 38 { k += 1 }
+            while k < n, p[k] != 60, p[k] != 123 || html, p[k] != 38 { k += 1 }
             builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k
         }
@@ -201,35 +208,8 @@ enum SubRipMarkup {
 
     /// The `color` attribute of a font tag; other attributes (`face`, `size`) are ignored.
     static func fontColor(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Color? {
-        var k = start
-        var color: Color?
-        while k < end {
-            while k < end, Bytes.isASCIIWhitespace(p[k]) || p[k] == 47 { k += 1 }
-            let nameStart = k
-            while k < end, p[k] != 61, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }   // =
-            let nameEnd = k
-            while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-            guard k < end, p[k] == 61 else { continue }
-            k += 1
-            while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-            var valueStart = k, valueEnd = k
-            if k < end, p[k] == 34 || p[k] == 39 {            // " or '
-                let quote = p[k]
-                valueStart = k + 1
-                k += 1
-                while k < end, p[k] != quote { k += 1 }
-                valueEnd = k
-                if k < end { k += 1 }
-            } else {
-                while k < end, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }
-                valueEnd = k
-            }
-            let attribute = UnsafeBufferPointer(start: p + nameStart, count: nameEnd - nameStart)
-            if attribute.count == 5, zip(attribute, "color".utf8).allSatisfy({ Bytes.lower($0) == $1 }) {
-                color = NamedColors.parse(UnsafeBufferPointer(start: p + valueStart, count: valueEnd - valueStart))
-            }
-        }
-        return color
+        guard let value = TagAttributes.value(of: "color", p, start, end) else { return nil }
+        return NamedColors.parse(UnsafeBufferPointer(start: p + value.lowerBound, count: value.count))
     }
 
     /// The end of a MicroDVD control code at `p[i]` (`{Y:i}`, `{y:b}`, `{C:$0000ff}`, `{F:Arial}`,
@@ -256,19 +236,11 @@ enum SubRipMarkup {
             if numpad { j += 1 }
             var value = 0, digits = 0
             while j < end, Bytes.isDigit(p[j]), digits < 3 { value = value * 10 + Int(p[j] - 48); digits += 1; j += 1 }
-            if digits > 0 {
-                if numpad, (1...9).contains(value) {
-                    setNumpad(value, &placement)
-                } else if !numpad, let mapped = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6][value] {
-                    setNumpad(mapped, &placement)   // SSA: 1–3 bottom, +4 top, +8 middle
-                }
+            if digits > 0, let set = CuePlacement.numpad(numpad ? value : CuePlacement.numpad(legacy: value) ?? 0) {
+                placement.vertical = set.vertical
+                placement.alignment = set.alignment
             }
             k = j
         }
-    }
-
-    static func setNumpad(_ n: Int, _ placement: inout CuePlacement) {
-        placement.vertical = n >= 7 ? .top : n >= 4 ? .middle : .bottom
-        placement.alignment = n % 3 == 1 ? .left : n % 3 == 0 ? .right : .center
     }
 }

@@ -98,7 +98,7 @@ public enum SubRipParser {
                 start: cue.start, end: cue.end,
                 textStart: UInt32(hasText ? cue.textStart : 0), textEnd: UInt32(hasText ? cue.textEnd : 0),
                 idStart: UInt32(cue.idStart), idEnd: UInt32(cue.idEnd),
-                line: UInt32(truncatingIfNeeded: cue.line), placement: 0))
+                line: UInt32(truncatingIfNeeded: cue.line), detail: 0))
         }
 
         while let line = scanner.next() {

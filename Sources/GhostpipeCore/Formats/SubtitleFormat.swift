@@ -59,4 +59,10 @@ public protocol StreamableSubtitles {
     /// Whether what comes before the first cue is a header every later part is read after (WebVTT:
     /// the signature, styles).
     var hasHeader: Bool { get }
+    /// What of the header to keep and read every later part after (ASS: not its embedded fonts).
+    func header(_ bytes: ArraySlice<UInt8>) -> [UInt8]
+}
+
+extension StreamableSubtitles {
+    public func header(_ bytes: ArraySlice<UInt8>) -> [UInt8] { Array(bytes) }
 }

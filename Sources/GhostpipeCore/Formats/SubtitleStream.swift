@@ -4,6 +4,12 @@
 /// bounded whatever comes in: only the cue being read is held, a cue's text is cut at `maxCueText`,
 /// a line at `maxLine`, and lines that are not cues flow through without being kept.
 ///
+/// Formats whose cues are only known at the end (SAMI: a cue ends where the next of its class
+/// begins; LRC: lines come in any order) are read whole, up to `maxWholeFile`, and parsed at the end.
+///
+/// `--lang` keeps the tracks it names (see `CueTrack.isChosen`); when a file has tracks but none of
+/// them is named, it says so and keeps them all.
+///
 /// The encoding is decided once, from the start: a byte order mark, `--encoding`, UTF-8 when the
 /// first lines are valid UTF-8 (a stream) or the first 64 KiB are (a file), else a legacy code page
 /// guessed from them. Problems come out as `NAME:LINE: what` messages.
@@ -16,15 +22,26 @@ public final class SubtitleStream {
     /// A cue's text is cut after this many bytes, a line after `maxLine`.
     public static let maxCueText = 1 << 18
     public static let maxLine = 1 << 16
+    /// A format read whole is read up to this many bytes (of UTF-8); the rest is dropped.
+    public static let maxWholeFile = 1 << 26
 
     public let name: String
     private let parser: any SubtitleParser
     private let streaming: (any StreamableSubtitles)?
+    private let language: String?
     private var decoder: StreamTextDecoder
-    /// Decoded text not parsed yet (UTF-8), and the header every part is parsed after (WebVTT).
+    /// Decoded text not parsed yet (UTF-8), and the header every part is parsed after (WebVTT, ASS),
+    /// as the format keeps it.
     private var pending: [UInt8] = []
     private var header: [UInt8]?
     private var headerLines = 0
+    /// Whether a part was parsed: later parts are parsed after the header.
+    private var parsedOnce = false
+    /// The last part ended with a CR: an LF right after it belongs to that line.
+    private var lineFeedPending = false
+    /// Tracks seen, and whether `--lang` chose one of them.
+    private var tracksSeen: [CueTrack] = []
+    private var chosenSeen = false
     /// Lines of the stream before `pending`.
     private var consumedLines = 0
     private var batch = Batch()
@@ -36,12 +53,13 @@ public final class SubtitleStream {
     private var said: Set<String> = []
 
     /// `format`: a format of the catalogue; `isFile`: a regular file (its encoding is decided from
-    /// its first 64 KiB) rather than a live stream (from its first lines).
-    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool) {
+    /// its first 64 KiB) rather than a live stream (from its first lines); `language`: `--lang`.
+    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil) {
         self.name = name
         parser = format.parser ?? SubRipFormat()
         streaming = parser as? any StreamableSubtitles
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
+        self.language = language
     }
 
     /// Whether part of a cue is held, waiting for what follows it (a pause in the input shows it).
@@ -54,10 +72,11 @@ public final class SubtitleStream {
         return flush()
     }
 
-    /// The input paused: what it holds is complete (a live writer writes whole blocks).
+    /// The input paused: what it holds is complete (a live writer writes whole blocks). A format
+    /// read whole waits for the end.
     public func paused() -> Batch {
         take(decoder.paused())
-        parseComplete(final: true)
+        if streaming != nil { parseComplete(final: true) }
         return flush()
     }
 
@@ -66,6 +85,10 @@ public final class SubtitleStream {
         take(decoder.finish())
         parseComplete(final: true)
         if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        if let language, !tracksSeen.isEmpty, !chosenSeen {
+            let names = tracksSeen.map { $0.name + ($0.language.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+            say("\(name): --lang \(language): no such track (it has \(names)); all shown")
+        }
         return flush()
     }
 
@@ -82,6 +105,25 @@ public final class SubtitleStream {
     private func take(_ decoded: StreamTextDecoder.Output) {
         if let note = decoded.note { say("\(name): \(note)") }
         guard !decoded.text.isEmpty else { return }
+        if lineFeedPending {
+            lineFeedPending = false
+            if decoded.text.first == 10 {
+                var rest = decoded
+                rest.text.removeFirst()
+                rest.note = nil
+                return take(rest)
+            }
+        }
+        if streaming == nil {
+            // Read whole: what comes past the cap is dropped.
+            let room = max(0, Self.maxWholeFile - pending.count)
+            pending.append(contentsOf: decoded.text.prefix(room))
+            if decoded.text.count > room {
+                droppedBytes += decoded.text.count - room
+                droppingWhat = "past the first \(Self.maxWholeFile >> 20) MiB (a \(parser.title) file is read whole)"
+            }
+            return
+        }
         if droppingCueText {
             // The text of a cut cue: dropped up to the next cue's start.
             pending.append(contentsOf: decoded.text)
@@ -102,16 +144,21 @@ public final class SubtitleStream {
 
     /// Parses what is complete (everything, when `final`); cuts what grew too long.
     private func parseComplete(final: Bool) {
+        guard streaming != nil || final else { return }
         let starts = pending.withUnsafeBufferPointer { streaming?.cueStarts($0) }
-        if header == nil, consumedLines == 0, streaming?.hasHeader == true, let starts {
-            header = Array(pending[..<starts.first])
-            headerLines = Self.lineCount(pending[..<starts.first])
+        if header == nil, !parsedOnce, let streaming, streaming.hasHeader, let starts {
+            let kept = streaming.header(pending[..<starts.first])
+            header = kept
+            headerLines = Self.lineCount(kept[...])
         }
         // What is complete: up to the last cue's start, if a cue comes before it (what comes before
         // the first cue is read with it).
         var end = final ? pending.count : starts.map { $0.first < $0.last ? $0.last : 0 } ?? 0
         var cutting = false
-        if end == 0 && pending.count > Self.maxCueText {
+        // A header may be large (ASS embeds fonts before its events): it is read whole, within the
+        // cap of a file read whole; a cue or text that is not cues is cut sooner.
+        let waitingForHeader = starts == nil && !parsedOnce && streaming?.hasHeader == true
+        if end == 0 && pending.count > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
             // One cue, or text that is not cues, that does not end: read what there is of it, and
             // drop the rest as it comes.
             end = pending.count
@@ -119,25 +166,50 @@ public final class SubtitleStream {
             droppingCueText = true
         }
         guard end > 0 else { return }
-        var part = header ?? []
-        let skipHeader = header != nil && consumedLines == 0 && pending.starts(with: part) && !part.isEmpty
-        if skipHeader { part.removeAll() }
+        // The first part holds the header as it came; later ones are parsed after the header kept.
+        let afterHeader = parsedOnce && header != nil
+        var part = afterHeader ? header ?? [] : []
         part.append(contentsOf: pending[..<end])
+        parsedOnce = true
         let text = String(decoding: part, as: UTF8.self)
         let (cues, diagnostics) = parser.parse(text)
-        let shift = consumedLines - (skipHeader || header == nil ? 0 : headerLines)
+        let shift = consumedLines - (afterHeader ? headerLines : 0)
         if cutting {
             droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
             say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(pending.count) bytes that are not cues skipped"
                                                                 : "cue text cut at \(Self.maxCueText) bytes"))
         }
-        for diagnostic in diagnostics { say("\(name):\(diagnostic.line + shift): \(diagnostic.message)") }
-        for var cue in cues {
+        // What the header says was said with the first part.
+        for diagnostic in diagnostics where !(afterHeader && diagnostic.line <= headerLines) {
+            say("\(name):\(diagnostic.line + shift): \(diagnostic.message)")
+        }
+        for var cue in cues where isChosen(cue) {
             cue.sourceLine += shift
             batch.cues.append(Self.cut(cue))
         }
+        if !chosenSeen, language != nil, !tracksSeen.isEmpty {
+            // None of the tracks is the one asked for (a file read whole is known by now): all play.
+            for var cue in cues where !isChosen(cue) {
+                cue.sourceLine += shift
+                batch.cues.append(Self.cut(cue))
+            }
+        }
         consumedLines += Self.lineCount(pending[..<end])
+        let endedWithCR = pending[end - 1] == 13
         pending.removeFirst(end)
+        // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
+        if endedWithCR {
+            if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
+        }
+    }
+
+    /// Whether `--lang` keeps `cue` (cues without a track always play).
+    private func isChosen(_ cue: Cue) -> Bool {
+        guard let language, let track = cue.track else { return true }
+        if !tracksSeen.contains(where: { $0.name == track.name }) { tracksSeen.append(track) }
+        let chosen = track.isChosen(by: language)
+        if chosen { chosenSeen = true }
+        return chosen
     }
 
     /// A cue's text is at most `maxCueText` bytes.

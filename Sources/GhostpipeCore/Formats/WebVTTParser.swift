@@ -153,7 +153,7 @@ public enum WebVTTParser {
                     start: cue.start, end: cue.end,
                     textStart: UInt32(hasText ? bufferStart : 0), textEnd: UInt32(hasText ? bufferEnd : 0),
                     idStart: UInt32(cue.idStart), idEnd: UInt32(cue.idEnd),
-                    line: UInt32(truncatingIfNeeded: cue.line), placement: placement))
+                    line: UInt32(truncatingIfNeeded: cue.line), detail: placement))
             } else if isStyle, bufferStart >= 0 {
                 out.styleSheet.addRules(from: UnsafeBufferPointer(start: p + bufferStart, count: bufferEnd - bufferStart))
             }

@@ -1,14 +1,46 @@
-/// A run of cue text in one style. `at` is a WebVTT inline timestamp (`<00:00:01.500>`): the media time
-/// at which this run appears (karaoke-style word timing); `nil` means "with the cue".
+/// A run of cue text in one style. `at` is word or syllable timing (WebVTT `<00:00:01.500>`, ASS
+/// karaoke `{\k50}`, enhanced LRC `<00:01.50>`): the media time at which this run takes its look;
+/// `nil` means "with the cue".
 public struct StyledRun: Hashable, Sendable {
     public var text: String
     public var style: Style
     public var at: Nanoseconds?
+    /// How the run looks before `at` when it is already on show (karaoke: the syllable not sung yet,
+    /// highlighted at `at` when colour is on); nil: it is hidden until `at`.
+    public var before: Style?
 
-    public init(_ text: String, style: Style = .plain, at: Nanoseconds? = nil) {
+    public init(_ text: String, style: Style = .plain, at: Nanoseconds? = nil, before: Style? = nil) {
         self.text = text
         self.style = style
         self.at = at
+        self.before = before
+    }
+}
+
+/// A track of subtitles: one language class of a SAMI file (later, one file of several). Each track
+/// has its own rows in the band, stacked in `index` order from the top; `--lang` picks tracks by name
+/// or language.
+public struct CueTrack: Hashable, Sendable {
+    /// Stacking order (0 is the top).
+    public var index: Int
+    /// The track's name as the file gives it (a SAMI class: `KRCC`).
+    public var name: String
+    /// Its language, when the file says (`ko-KR`).
+    public var language: String?
+
+    public init(index: Int, name: String, language: String? = nil) {
+        self.index = index
+        self.name = name
+        self.language = language
+    }
+
+    /// Whether `--lang choice` picks this track: its name, its language, or the language's primary
+    /// subtag (`ko` picks `ko-KR`), in any case.
+    public func isChosen(by choice: String) -> Bool {
+        let choice = choice.lowercased()
+        if name.lowercased() == choice { return true }
+        guard let language = language?.lowercased() else { return false }
+        return language == choice || language.hasPrefix(choice + "-") || language.hasPrefix(choice + "_")
     }
 }
 
@@ -62,15 +94,27 @@ public struct Cue: Hashable, Sendable {
     public var identifier: String?
     /// 1-based line of the source file where the cue's timing line is (for messages).
     public var sourceLine: Int
+    /// The track it belongs to (nil: the file's one track).
+    public var track: CueTrack?
+    /// The style it names (an ASS style; `title` for an LRC title card), for json.
+    public var styleName: String?
+    /// A fade in from its start and out before its end (ASS `\fad`), drawn when colour is on.
+    public var fadeIn: Nanoseconds
+    public var fadeOut: Nanoseconds
 
     public init(start: Nanoseconds, end: Nanoseconds, runs: [StyledRun],
-                placement: CuePlacement = CuePlacement(), identifier: String? = nil, sourceLine: Int = 0) {
+                placement: CuePlacement = CuePlacement(), identifier: String? = nil, sourceLine: Int = 0,
+                track: CueTrack? = nil, styleName: String? = nil, fadeIn: Nanoseconds = 0, fadeOut: Nanoseconds = 0) {
         self.start = start
         self.end = end
         self.runs = runs
         self.placement = placement
         self.identifier = identifier
         self.sourceLine = sourceLine
+        self.track = track
+        self.styleName = styleName
+        self.fadeIn = fadeIn
+        self.fadeOut = fadeOut
     }
 
     /// The cue's text without markup, lines joined by `"\n"`.

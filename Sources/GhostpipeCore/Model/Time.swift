@@ -121,7 +121,7 @@ extension Character {
 
 extension StringProtocol {
     func trimmingASCIIWhitespace() -> SubSequence {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
         let last = lastIndex(where: { !isSpace($0) })!
         return self[first...last]

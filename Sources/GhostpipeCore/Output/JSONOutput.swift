@@ -1,7 +1,9 @@
 /// `-o json`: one object per line. Text: `{"time":S,"text":"…"}` per grapheme, S in seconds since the
 /// show began, in reading order — the instant the grapheme shows in its final look under the
 /// effect (for the typewriter, when it is typed; effects that reveal out of reading order give
-/// times that go back and forth). Subtitles: `{"start":S,"end":E,"text":"…"}` per cue. Written as
+/// times that go back and forth). Subtitles: `{"start":S,"end":E,"text":"…"}` per cue, then what the
+/// cue has of `"track":"KRCC","lang":"ko-KR"` (SAMI classes), `"style":"Default"` (ASS styles, an
+/// LRC title card) and `"words":[{"time":S,"text":"…"},…]` (word and syllable timing). Written as
 /// the instants come (all at once with `--instant`, times unchanged). Text is sanitized: escape
 /// sequences and control characters of the input are not graphemes.
 public final class JSONOutput: Output {
@@ -46,7 +48,41 @@ public final class JSONOutput: Output {
         var text = Substring(TerminalSanitizer.clean(cue.plainText))
         while text.last == "\n" { text = text.dropLast() }
         JSON.appendString(text, to: &line)
+        if let track = cue.track {
+            line.append(contentsOf: ",\"track\":".utf8)
+            JSON.appendString(track.name, to: &line)
+            if let language = track.language {
+                line.append(contentsOf: ",\"lang\":".utf8)
+                JSON.appendString(language, to: &line)
+            }
+        }
+        if let style = cue.styleName {
+            line.append(contentsOf: ",\"style\":".utf8)
+            JSON.appendString(style, to: &line)
+        }
+        if cue.runs.contains(where: { $0.at != nil }) { appendWords(cue, start: start, to: &line) }
         line.append(contentsOf: "}\n".utf8)
         try sink.write(line, at: stamp)
+    }
+
+    /// `,"words":[…]`: the cue's text cut where its instants change, each piece with its instant
+    /// (the cue's start for text before the first).
+    private func appendWords(_ cue: Cue, start: Nanoseconds, to line: inout [UInt8]) {
+        var words: [(time: Nanoseconds, text: String)] = []
+        var time = start
+        for run in cue.runs {
+            if let at = run.at { time = at }
+            if let last = words.last, last.time == time { words[words.count - 1].text += run.text } else { words.append((time, run.text)) }
+        }
+        line.append(contentsOf: ",\"words\":[".utf8)
+        for (k, word) in words.enumerated() {
+            if k > 0 { line.append(0x2C) }
+            line.append(contentsOf: "{\"time\":".utf8)
+            JSON.appendMilliseconds(word.time, to: &line)
+            line.append(contentsOf: ",\"text\":".utf8)
+            JSON.appendString(TerminalSanitizer.clean(word.text), to: &line)
+            line.append(0x7D)
+        }
+        line.append(0x5D)
     }
 }

@@ -15,7 +15,8 @@ public protocol Output: AnyObject {
     func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws
     /// Text shown by an effect, a grapheme at a time in reading order, each with its instant.
     func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws
-    /// A subtitle cue starts now; `start` and `end` are its times on the clock since the show began.
+    /// A subtitle cue starts now; `start` and `end` are its times on the clock since the show began,
+    /// and so are the instants of its word timing (`runs[k].at`).
     func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
 }
 

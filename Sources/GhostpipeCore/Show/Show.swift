@@ -212,7 +212,7 @@ public final class Show: EventHandler, InputDemand {
     private func beginSubtitles(_ format: SubtitleFormat, name: String?) {
         let file = name ?? "-"
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
-                                    isFile: file != "-" && InputFiles.isRegularFile(file))
+                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
         let item = SubtitleItem()
         items.append(.cues(item))
         reading = .subtitles(stream, item)

@@ -57,6 +57,8 @@ public struct ShowSettings {
     public var format: SubtitleFormat?
     /// `--encoding` of subtitle files.
     public var encoding: String?
+    /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
+    public var language: String?
     /// `--force`: files that look binary are shown on screens anyway.
     public var force = false
     /// The screen's size, or the size to lay text out for when there is none.

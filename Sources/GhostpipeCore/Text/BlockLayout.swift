@@ -1,12 +1,15 @@
-/// One grapheme to lay out into a block: its text, look and (for the typewriter) its reveal offset.
+/// One grapheme to lay out into a block: its text, look and (for the typewriter) its reveal offset,
+/// with the look it has before then (karaoke), if it shows before then.
 public struct StyledGrapheme: Sendable {
     public var text: String
     public var style: Style
     public var reveal: Nanoseconds?
-    public init(_ text: String, style: Style = .plain, reveal: Nanoseconds? = nil) {
+    public var before: Style?
+    public init(_ text: String, style: Style = .plain, reveal: Nanoseconds? = nil, before: Style? = nil) {
         self.text = text
         self.style = style
         self.reveal = reveal
+        self.before = before
     }
 }
 
@@ -54,7 +57,8 @@ public enum BlockLayout {
             rows = max(rows, p.row + (kinds[k] == .newline ? 0 : 1))
             guard p.width > 0, !kinds[k].isBlank, widths[k] > 0 else { continue }
             glyphOf[k] = glyphs.count
-            glyphs.append(Glyph(g.text, row: p.row, column: p.column, width: p.width, style: g.style, reveal: g.reveal))
+            glyphs.append(Glyph(g.text, row: p.row, column: p.column, width: p.width, style: g.style, reveal: g.reveal,
+                                before: g.before))
         }
         if kinds.contains(where: \.isMotion) {
             overwrite(&glyphs, glyphOf: &glyphOf, placements: placements, kinds: kinds)

@@ -1,5 +1,5 @@
 /// A subtitle cue laid out for a band of the terminal: word-wrapped, aligned like players align
-/// cues, styled by its markup, with the reveal instants of WebVTT word timing.
+/// cues, styled by its markup, with the instants of word timing (WebVTT, karaoke).
 public enum CueLayout {
     /// The block for `cue` in a band `width` columns wide, and the column of its left edge.
     /// Reveal offsets (WebVTT inline timestamps) are media time from the cue's start.
@@ -41,7 +41,8 @@ public enum CueLayout {
         for run in cue.runs {
             if let at = run.at { segmentStart = max(0, at - cue.start) }
             for character in TerminalSanitizer.clean(run.text) {
-                graphemes.append(StyledGrapheme(String(character), style: run.style, reveal: timed ? segmentStart : nil))
+                graphemes.append(StyledGrapheme(String(character), style: run.style, reveal: timed ? segmentStart : nil,
+                                                before: run.before))
             }
         }
         // Trailing line breaks add no rows to a cue.

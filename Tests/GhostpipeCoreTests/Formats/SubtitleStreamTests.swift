@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GhostpipeCore
 
@@ -56,5 +57,80 @@ import Testing
         // Cue 1 when the input pauses after it (not when cue 2 comes), cue 2 at its start.
         #expect(written.first?.0 == 300 * Time.millisecond && written.first?.1.contains("first") == true, "\(written)")
         #expect(written.last?.0 == 2500 * Time.millisecond && written.last?.1.contains("second") == true, "\(written)")
+    }
+
+    @Test func assEventsComeOutAsTheirLinesCompleteReadAfterTheHeader() {
+        let stream = SubtitleStream(format: SubtitleFormat(named: "ass")!, name: "live.ass", encoding: nil, isFile: false)
+        let header = assScript("", styles: "Style: Sign,Arial,40,&H0000FFFF,&H000000FF,&H0,&H0,0,0,0,0,100,100,0,0,1,2,0,8,10,10,10,1")
+            .replacingOccurrences(of: "\n\n\n", with: "\n")
+        var first = Self.push(stream, header + "[Fonts]\nfontname: x.ttf\nM8H+2&(@^86-VB\n\n[Events]\n")
+        first.cues += Self.push(stream, "Dialogue: 0,0:00:01.00,0:00:02.00,Sign,,0,0,0,,one\nDialogue: 0,0:00:03.00,0:0").cues
+        #expect(first.cues.map(\.plainText) == ["one"], "a line is complete once it ends")
+        let second = Self.push(stream, "0:04.00,Sign,,0,0,0,,two\nDialogue: 0,0:61:00.00,0:62:00.00,Sign,,0,0,0,,bad\n")
+        #expect(second.cues.map(\.plainText) == ["two"])
+        // The header's styles apply to every part; line numbers are the file's.
+        #expect(second.cues.first?.runs.first?.style.foreground == .rgb(255, 255, 0) && second.cues.first?.placement.vertical == .top)
+        let lines = (header + "[Fonts]\nfontname: x.ttf\nM8H+2&(@^86-VB\n\n[Events]\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(second.cues.first?.sourceLine == lines + 1)
+        #expect(second.messages == ["live.ass:\(lines + 2): bad time '0:61:00.00'"], "\(second.messages)")
+        let last = Self.push(stream, "Dialogue: 0,0:00:05.00,0:00:06.00,Nobody,,0,0,0,,three")
+        #expect(last.cues.isEmpty)
+        let end = stream.finish()
+        #expect(end.cues.map(\.plainText) == ["three"] && end.messages == ["live.ass:\(lines + 3): no style 'Nobody'; 'Default' used"])
+        // Embedded fonts are not kept to read each part after.
+        let kept = ASSFormat().header(Array((header + "[Fonts]\nfontname: x.ttf\nM8H+2&(@^86-VB\n[Events]\nFormat: Start, End, Text\n").utf8)[...])
+        let keptText = String(decoding: kept, as: UTF8.self)
+        #expect(!keptText.contains("x.ttf") && keptText.contains("Style: Sign") && keptText.contains("Format: Start, End, Text"))
+    }
+
+    @Test func samiAndLRCAreReadWholeEvenWhenTheInputPauses() {
+        let stream = SubtitleStream(format: SubtitleFormat(named: "lrc")!, name: "-", encoding: nil, isFile: false)
+        #expect(Self.push(stream, "[00:05.00]later\n[00:01.00]sooner\n").cues.isEmpty)
+        #expect(stream.paused().cues.isEmpty, "a pause is not the end: a line may still come that ends another")
+        #expect(Self.push(stream, "[00:03.00]between\n").cues.isEmpty)
+        let all = stream.finish().cues
+        #expect(all.map(\.plainText) == ["sooner", "between", "later"] && all.map(\.end) == [ms(3000), ms(5000), ms(10_000)])
+    }
+
+    @Test func langPicksTracksAndSaysWhenNoneMatches() {
+        let file = SAMIParsing.bilingual
+        let english = SubtitleStream(format: SubtitleFormat(named: "sami")!, name: "a.smi", encoding: nil, isFile: true, language: "en")
+        var batch = Self.push(english, file)
+        batch.cues += english.finish().cues
+        #expect(batch.cues.map(\.plainText) == ["Hello", "Last words"] && batch.messages.isEmpty)
+        let french = SubtitleStream(format: SubtitleFormat(named: "sami")!, name: "a.smi", encoding: nil, isFile: true, language: "fr")
+        _ = Self.push(french, file)
+        let all = french.finish()
+        #expect(all.cues.count == 3)
+        #expect(all.messages == ["a.smi: --lang fr: no such track (it has KRCC (ko-KR), ENCC (en-US)); all shown"])
+        // Formats without tracks are not affected.
+        let srt = SubtitleStream(format: .srt, name: "a.srt", encoding: nil, isFile: true, language: "en")
+        _ = Self.push(srt, "1\n00:00:01,000 --> 00:00:02,000\nhi\n")
+        let plain = srt.finish()
+        #expect(plain.cues.map(\.plainText) == ["hi"] && plain.messages.isEmpty)
+    }
+
+    @Test func anASSHeaderWithEmbeddedFontsIsReadWholeAndNotKept() {
+        // Aegisub writes [Fonts] before [Events]: a megabyte of uuencoded font before the first event.
+        let fonts = "[Fonts]\nfontname: big.ttf\n" + String(repeating: String(repeating: "M", count: 80) + "\n", count: 13_000)
+        let text = assScript("Dialogue: 0,0:00:01.00,0:00:02.00,Sign,,0,0,0,,one\nDialogue: 0,0:00:03.00,0:00:04.00,Sign,,0,0,0,,two",
+                             styles: "Style: Sign,Arial,40,&H0000FFFF,&H000000FF,&H0,&H0,0,0,0,0,100,100,0,0,1,2,0,8,10,10,10,1")
+            .replacingOccurrences(of: "[Events]", with: fonts + "\n[Events]")
+        let stream = SubtitleStream(format: SubtitleFormat(named: "ass")!, name: "big.ass", encoding: nil, isFile: true)
+        var batch = SubtitleStream.Batch()
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 1 << 16) {
+            let b = bytes[start..<min(bytes.count, start + (1 << 16))].withUnsafeBufferPointer { stream.push($0) }
+            batch.cues += b.cues
+            batch.messages += b.messages
+        }
+        let end = stream.finish()
+        batch.cues += end.cues
+        batch.messages += end.messages
+        #expect(batch.messages.isEmpty, "\(batch.messages)")
+        #expect(batch.cues.map(\.plainText) == ["one", "two"])
+        #expect(batch.cues.allSatisfy { $0.placement.vertical == .top && $0.runs.first?.style.foreground == .rgb(255, 255, 0) })
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(batch.cues.map(\.sourceLine) == [lines.firstIndex { $0.hasSuffix(",one") }! + 1, lines.firstIndex { $0.hasSuffix(",two") }! + 1])
     }
 }

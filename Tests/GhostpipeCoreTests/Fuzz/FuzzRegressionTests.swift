@@ -90,6 +90,29 @@ import Testing
         #expect(Time.parseDuration("2562047:47:16.854775807") == 9_223_372_036_854_775_807)
         #expect(Time.parseDuration("2562047:47:16.854775808") == nil)
     }
+
+    // MARK: ass, sami and lrc targets
+
+    /// ass (streamed): a CR LF cut between two reads counted as two line ends, so the cues and
+    /// messages after it named a line past the end of the file.
+    @Test func aCRLFCutBetweenReadsEndsOneLine() {
+        let stream = SubtitleStream(format: SubtitleFormat(named: "ass")!, name: "in", encoding: nil, isFile: false)
+        let text = Array("[Events]\r\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,one\r\nDialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,two\r\n".utf8)
+        let cut = text.firstIndex(of: 13).map { text[($0 + 1)...].firstIndex(of: 13)! + 1 }!
+        var cues = text[..<cut].withUnsafeBufferPointer { stream.push($0) }.cues
+        cues += text[cut...].withUnsafeBufferPointer { stream.push($0) }.cues
+        cues += stream.finish().cues
+        #expect(cues.map(\.plainText) == ["one", "two"] && cues.map(\.sourceLine) == [2, 3])
+    }
+
+    /// sami and lrc: the fuzz property "cues starting together keep their file order" asked for a
+    /// later line; two classes of one SYNC (or one LRC line with the same time twice) share a line.
+    @Test func cuesOfOneLineMayStartTogether() {
+        let (cues, _) = sami("<SAMI><BODY><SYNC Start=1000><P Class=A>a<P Class=B>b")
+        #expect(cues.map(\.sourceLine) == [1, 1] && cues.map(\.start) == [ms(1000), ms(1000)])
+        let (twice, _) = lrc("[00:01.00][00:01.00]twice\n")
+        #expect(twice.count == 2 && twice.map(\.sourceLine) == [1, 1])
+    }
 }
 
 @Suite struct GlyphQueueGrowth {

@@ -1,6 +1,7 @@
 /// Subtitles played in real time: each cue appears at its start with the chosen effect (its reveal
-/// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), stays
-/// until its end, and is cleared. Cues active at once share the band, later ones lower. Cues may
+/// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), with its
+/// word timing and fades on top, stays until its end, and is cleared. Cues active at once share the
+/// band, later ones lower; each track (a SAMI language) has its own rows, stacked in track order. Cues may
 /// still be arriving while others play (a stream): the timeline starts when the first part of the
 /// input does, and a cue that arrives after its start shows at once if it is not over.
 ///
@@ -30,9 +31,10 @@ final class CuePlayback {
     /// The show's start on the clock (cue times in text outputs count from it), and these subtitles'.
     private let origin: Nanoseconds
     private let runStart: Nanoseconds
-    /// The band as the cues so far need it (grown as taller ones arrive), and what is open of it.
-    private var neededRows = 1
-    private var open: [(end: Nanoseconds, rows: Int)] = []
+    /// The band as the cues so far need it (grown as taller ones arrive), track by track; or the
+    /// whole screen, for cues placed at the top or middle.
+    private var needs = BandRows()
+    private var needsWholeScreen = false
     /// Next cue (in start order) not yet started.
     private var next = 0
     private struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
@@ -99,11 +101,9 @@ final class CuePlayback {
 
     /// Counts `cue` into the band's height: the most rows cues shown together take.
     private func need(_ cue: Cue) {
-        guard output.screen != nil, layout == .band, fixedBandRows == nil else { return }
-        if placed && cue.placement.vertical != .bottom { neededRows = .max; return }
-        open.removeAll { $0.end <= cue.start }
-        open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
-        neededRows = max(neededRows, open.reduce(0) { $0 + $1.rows })
+        guard output.screen != nil, layout == .band else { return }
+        if placed && cue.placement.vertical != .bottom { needsWholeScreen = true; return }
+        needs.add(cue, rows: CueLayout.estimatedRows(of: cue, width: width))
     }
 
     /// How many cues wait to be shown (the input is read while few do: memory stays bounded).
@@ -111,23 +111,20 @@ final class CuePlayback {
 
     /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need (so far).
     private func bandHeight(rows: Int) -> Int {
-        fixedBandRows.map { max(1, min($0, rows)) } ?? min(neededRows, max(1, rows - 1))
+        fixedBandRows.map { max(1, min($0, rows)) } ?? min(needsWholeScreen ? .max : needs.total, max(1, rows - 1))
     }
 
     /// Rows the band needs for `cues`: the most rows that cues shown together take (a cue placed at
     /// the top or middle, or on a WebVTT line, needs the whole screen — unless `placed` is false: the
     /// overlay's band places such cues within itself).
     static func bandHeight(_ cues: [Cue], width: Int, limit: Int, placed: Bool = true) -> Int {
-        var best = 1
-        var open: [(end: Nanoseconds, rows: Int)] = []
+        var needs = BandRows()
         for cue in cues {
             if placed && cue.placement.vertical != .bottom { return limit }
-            open.removeAll { $0.end <= cue.start }
-            open.append((cue.end, CueLayout.estimatedRows(of: cue, width: width)))
-            best = max(best, open.reduce(0) { $0 + $1.rows })
-            if best >= limit { return limit }
+            needs.add(cue, rows: CueLayout.estimatedRows(of: cue, width: width))
+            if needs.total >= limit { return limit }
         }
-        return best
+        return needs.total
     }
 
     /// The first cue (in start order) that could still be showing at `position` (media time before
@@ -245,9 +242,10 @@ final class CuePlayback {
         let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
-            let clockStart = runStart - origin + Nanoseconds(Double(start) / playhead.speed)
-            let clockEnd = runStart - origin + Nanoseconds(Double(end) / playhead.speed)
-            try output.cue(cue, start: clockStart, end: clockEnd, at: now)
+            let clock = { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
+            var timed = cue
+            for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
+            try output.cue(timed, start: clock(start), end: clock(end), at: now)
             active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
             return
         }
@@ -266,7 +264,10 @@ final class CuePlayback {
         for k in block.glyphs.indices {
             if let reveal = block.glyphs[k].reveal { block.glyphs[k].reveal = min(reveal, max(0, end - start)) }
         }
-        let duration = timeless ? 0 : effect.duration(of: block, budget: max(0, (end - start) / 3), context: context)
+        let budget = max(0, (end - start) / 3)
+        var effect = WordTiming.wrapping(self.effect, for: block, budget: budget, context: context)
+        effect = FadeInOut.wrapping(effect, fadeIn: cue.fadeIn, fadeOut: cue.fadeOut, length: end - start, context: context)
+        let duration = timeless ? 0 : effect.duration(of: block, budget: budget, context: context)
         if layout == .scroll {
             // A transcript: appended below the last cue, never cleared.
             scene.add(Actor(block: block, effect: effect, context: context, start: timeless ? position : start,
@@ -280,16 +281,33 @@ final class CuePlayback {
         previousBlock = block
     }
 
-    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower; top
-    /// cues from the first row; middle cues centred; WebVTT lines at their row.
+    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower, each
+    /// track in its own rows (the tracks in their order from the top, when the band holds them
+    /// all); top cues from the first row; middle cues centred; WebVTT lines at their row.
     private func restack() {
         guard let scene, layout == .band else { return }
         let onStage = active.filter { $0.actor != nil }
         let bottom = onStage.filter { $0.cue.placement.vertical == .bottom }
-        var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
-        for cue in bottom {
-            move(scene, cue, row: max(0, row))
-            row += cue.rows
+        let tracks = needs.tracks
+        if tracks.count > 1, needs.total <= bandRows {
+            // Each track's cues at the bottom of its own rows.
+            var floor = bandRows
+            for track in tracks.reversed() {
+                let mine = bottom.filter { BandRows.key($0.cue) == track }
+                var row = floor - mine.reduce(0) { $0 + $1.rows }
+                for cue in mine {
+                    move(scene, cue, row: max(0, row))
+                    row += cue.rows
+                }
+                floor -= needs.byTrack[track] ?? 0
+            }
+        } else {
+            var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
+            let ordered = bottom.enumerated().sorted { (BandRows.key($0.element.cue), $0.offset) < (BandRows.key($1.element.cue), $1.offset) }
+            for cue in ordered.map(\.element) {
+                move(scene, cue, row: max(0, row))
+                row += cue.rows
+            }
         }
         var topRow = 0
         for cue in onStage {
@@ -368,8 +386,8 @@ final class CuePlayback {
         screenRows = rows
         if layout == .band {
             // What the cues need at the new width.
-            neededRows = 1
-            open.removeAll()
+            needs = BandRows()
+            needsWholeScreen = false
             for i in cues.firstKept..<cues.count { need(cues[i]) }
             bandRows = bandHeight(rows: rows)
             scene.fixedRows = base..<(base + bandRows)

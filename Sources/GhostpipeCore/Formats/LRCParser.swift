@@ -1,0 +1,232 @@
+/// LRC lyrics (`.lrc`), simple and enhanced, read as the lyrics players read them:
+///
+/// - A line is one or more time tags `[mm:ss.xx]` then its text: the text shows at each of its tags
+///   (a chorus written once). Tags may be `[mm:ss]`, `[mm:ss.x…]` with any fraction, `[mm:ss:xx]`,
+///   or `[h:mm:ss.xx]`; minutes may pass 59. Lines come in any order.
+/// - A line lasts until the next line's start (an empty line ends the one before, for an
+///   instrumental); the last one until `[length:]`, or a few seconds.
+/// - `[offset:±ms]`: a positive offset shows the lyrics sooner, as the LRC convention has it.
+/// - `[ti:]`, `[ar:]`, `[al:]`: a title card (title, then artist and album) shows before the first
+///   line when the lyrics start a second or more in. Other ID tags (`[by:]`, `[re:]`, …) are ignored.
+/// - Enhanced LRC: `<mm:ss.xx>` inside a line times the words after it (karaoke: each word is
+///   highlighted at its instant when colour is on, revealed then otherwise).
+/// - A time tag that cannot be read skips its line with a ``Diagnostic``; lines without a tag are
+///   ignored and said (once, with how many).
+public enum LRCParser {
+
+    /// Parses LRC text. Never fails: what cannot be read is skipped and reported.
+    public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        var source = text
+        source.makeContiguousUTF8()
+        guard source.utf8.count < Int(UInt32.max) else {
+            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        }
+        let parsed: (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic]) =
+            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
+            ?? ([], LRCLyrics(), [Diagnostic(line: 1, message: "internal error: text not contiguous")])
+        let compact = CompactCues(source: source, records: parsed.records, placements: [], markup: .built(parsed.lyrics))
+        return (CueList(compact: compact), parsed.diagnostics)
+    }
+
+    /// Parses from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
+    public static func parse<Input: Collection>(utf8 bytes: Input) -> (cues: CueList, diagnostics: [Diagnostic])
+    where Input.Element == UInt8 {
+        parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `detail` of a title card's record.
+    static let titleCard: UInt32 = 1
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic]) {
+        var lyrics = LRCLyrics()
+        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], lyrics, []) }
+        let n = bytes.count
+        var diagnostics: [Diagnostic] = []
+        var changes: [OpenEndedCues.Change] = []
+        var length: Nanoseconds?
+        var untagged: (first: Int, count: Int)?
+        let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
+        var scanner = LineScanner(p, count: n, position: bom)
+
+        lines: while let line = scanner.next() {
+            var k = line.start
+            while k < line.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+            guard k < line.end else { continue }
+            var stamps: [Nanoseconds] = []
+            var tags = 0
+            while k < line.end, p[k] == 91 {                                   // [
+                var close = k + 1
+                while close < line.end, p[close] != 93 { close += 1 }            // ]
+                guard close < line.end else { break }
+                var inside = k + 1
+                while inside < close, Bytes.isSpaceOrTab(p[inside]) { inside += 1 }
+                if inside < close, Bytes.isDigit(p[inside]) {
+                    guard let time = timeTag(p, k + 1, close) else {
+                        diagnostics.append(Diagnostic(line: line.number, message:
+                            "bad time tag '\(Bytes.snippet(p, k, close + 1, limit: 40))'; line skipped"))
+                        continue lines
+                    }
+                    stamps.append(time)
+                } else if let (key, value) = idTag(p, k + 1, close) {
+                    switch key {
+                    case "ti": lyrics.title = value
+                    case "ar": lyrics.artist = value
+                    case "al": lyrics.album = value
+                    case "offset":
+                        if let ms = Int64(value.hasPrefix("+") ? String(value.dropFirst()) : value) {
+                            lyrics.offset = max(-86_400_000, min(ms, 86_400_000)) * Time.millisecond
+                        }
+                    case "length":
+                        length = Array(value.utf8).withUnsafeBufferPointer { b in b.baseAddress.flatMap { timeTag($0, 0, b.count) } }
+                    default: break
+                    }
+                } else {
+                    break                                                         // text that starts with [
+                }
+                tags += 1
+                k = close + 1
+            }
+            var end = line.end
+            while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+            while end > k, Bytes.isSpaceOrTab(p[end - 1]) { end -= 1 }
+            if stamps.isEmpty {
+                if tags == 0 { untagged = untagged.map { ($0.first, $0.count + 1) } ?? (line.number, 1) }
+                continue
+            }
+            for stamp in stamps {
+                changes.append(.init(start: stamp, track: 0, text: k < end ? k..<end : nil, line: line.number))
+            }
+            // Word stamps are written for the line's first time; its other times shift them.
+            if stamps.count > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
+        }
+        // The offset applies to every tag, wherever it was written.
+        for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
+        for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
+        var records = OpenEndedCues.records(changes, lastEnd: length.map { max(0, $0 - lyrics.offset) })
+        if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
+            records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
+                                     line: first.line, detail: titleCard), at: 0)
+        }
+        if let untagged {
+            diagnostics.append(Diagnostic(line: untagged.first, message: "line without a time tag ignored"
+                                          + (untagged.count > 1 ? " (and \(untagged.count - 1) more like it)" : "")))
+        }
+        if changes.isEmpty {
+            diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
+        }
+        return (records, lyrics, diagnostics)
+    }
+
+    /// The time of a tag's inside `p[start..<end]`: `mm:ss`, `mm:ss.xx…`, `mm:ss:xx`, `h:mm:ss.xx`.
+    static func timeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        var k = start
+        while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+        var fields: [Int64] = []
+        var fraction: Nanoseconds = 0
+        while k < end {
+            var value: Int64 = 0, digits = 0
+            let fieldStart = k
+            while k < end, Bytes.isDigit(p[k]), digits < 9 { value = value * 10 + Int64(p[k] - 48); digits += 1; k += 1 }
+            guard digits > 0, digits < 9 else { return nil }
+            if fields.count == 2 && !(k < end && (p[k] == 46 || p[k] == 44)) {
+                // [mm:ss:xx]: the third field is the fraction.
+                fraction = decimalFraction(p, fieldStart, k)
+                break
+            }
+            fields.append(value)
+            if k < end, p[k] == 58, fields.count < 3 { k += 1; continue }       // :
+            if k < end, p[k] == 46 || p[k] == 44 {                                // . or ,
+                let digitsStart = k + 1
+                k = digitsStart
+                while k < end, Bytes.isDigit(p[k]) { k += 1 }
+                guard k > digitsStart else { return nil }
+                fraction = decimalFraction(p, digitsStart, k)
+            }
+            break
+        }
+        while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+        guard k == end, fields.count >= 2 else { return nil }
+        let seconds = fields.count == 3 ? (fields[0] * 60 + fields[1]) * 60 + fields[2] : fields[0] * 60 + fields[1]
+        return seconds * Time.second + fraction
+    }
+
+    /// The digits `p[start..<end]` as the decimals of a second, to the millisecond.
+    static func decimalFraction(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds {
+        var fraction: Nanoseconds = 0, scale = Time.second / 10
+        for k in start..<min(end, start + 3) { fraction += Int64(p[k] - 48) * scale; scale /= 10 }
+        return fraction
+    }
+
+    /// An ID tag's inside `key:value` (`ar:Someone`, `offset:+500`): the key in lower case and the
+    /// value trimmed; nil when it is not one (a key is letters or `#`).
+    static func idTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (String, String)? {
+        var k = start
+        while k < end, Bytes.isLetter(p[k]) || p[k] == 35 { k += 1 }
+        guard k > start, k < end, p[k] == 58 else { return nil }
+        let key = String(decoding: UnsafeBufferPointer(start: p + start, count: k - start), as: UTF8.self).lowercased()
+        let value = String(decoding: UnsafeBufferPointer(start: p + k + 1, count: end - k - 1), as: UTF8.self)
+        return (key, String(value.trimmingASCIIWhitespace()))
+    }
+}
+
+/// What an LRC file says besides its lines: the title card's headers and the offset its word
+/// timing shifts by. Builds each line's cue.
+struct LRCLyrics: CueBuilder {
+    var title: String?
+    var artist: String?
+    var album: String?
+    /// `[offset:]`, subtracted from every time (positive: sooner).
+    var offset: Nanoseconds = 0
+    /// The first time of each line that has several (by line number): its word stamps are written
+    /// for that one.
+    var firstTimes: [UInt32: Nanoseconds] = [:]
+
+    /// Title on the first line; artist and album on the second.
+    var titleCard: String {
+        let second = [artist, album].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+        return [title ?? "", second].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
+        if r.detail == LRCParser.titleCard {
+            return Cue(start: r.start, end: r.end, runs: [StyledRun(titleCard, style: Style(attributes: .bold))],
+                       sourceLine: Int(r.line), styleName: "title")
+        }
+        guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
+        let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
+        return Cue(start: r.start, end: r.end, runs: runs(text, shift: r.start - (firstTimes[r.line] ?? r.start)),
+                   sourceLine: Int(r.line))
+    }
+
+    /// The line's text, with enhanced LRC's `<mm:ss.xx>` word timing: each word after a stamp is
+    /// sung at it (moved by `shift`, for a line's later times), dimmed before then.
+    func runs(_ t: UnsafeBufferPointer<UInt8>, shift: Nanoseconds = 0) -> [StyledRun] {
+        guard let p = t.baseAddress else { return [] }
+        let n = t.count
+        var builder = RunBuilder()
+        var i = 0
+        while i < n {
+            if p[i] == 60, i + 1 < n, Bytes.isDigit(p[i + 1]) {                 // <mm:ss.xx>
+                var close = i + 1
+                while close < n, p[close] != 62, close - i < 24 { close += 1 }
+                if close < n, p[close] == 62, let time = LRCParser.timeTag(p, i + 1, close) {
+                    builder.at = max(0, time - offset + shift)
+                    builder.before = Style(attributes: .dim)
+                    i = close + 1
+                    continue
+                }
+            }
+            var k = i + 1
+            while k < n, p[k] != 60 { k += 1 }
+            builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
+            i = k
+        }
+        var runs = builder.finish()
+        // Spaces before the first word stamp or after the last are the stamps' padding.
+        if let last = runs.indices.last {
+            while runs[last].text.last == " " { runs[last].text.removeLast() }
+            if runs[last].text.isEmpty { runs.removeLast() }
+        }
+        return runs
+    }
+}

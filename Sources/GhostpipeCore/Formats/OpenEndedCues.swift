@@ -1,0 +1,64 @@
+/// Cues whose file gives only where they begin (SAMI's `<SYNC Start=…>`, LRC's `[mm:ss.xx]`): each
+/// lasts until the next change of its track, a later cue or a clear (SAMI's `&nbsp;`, an empty LRC
+/// line); the last one of a track until `lastEnd` or, without one, `openEnded` after its start.
+/// Track 0 is text for every track (SAMI text outside a class): its changes end every track's cue,
+/// and every change ends its cues.
+enum OpenEndedCues {
+    /// How long a last cue without an end shows.
+    static let openEnded: Nanoseconds = 5 * Time.second
+
+    /// Where a cue (or a clear) begins.
+    struct Change {
+        var start: Nanoseconds
+        /// Changes of one track end each other's cues; other tracks are left alone.
+        var track: UInt32
+        /// The cue's text, or nil for a clear.
+        var text: Range<Int>?
+        var line: Int
+        /// An end the file gives (SAMI's `End=`), if it comes first.
+        var end: Nanoseconds?
+        /// Kept in the record (see `CueRecord.detail`).
+        var detail: UInt32 = 0
+    }
+
+    /// The records of `changes` (in any order), sorted by start, clears left out.
+    static func records(_ changes: [Change], lastEnd: Nanoseconds? = nil) -> [CueRecord] {
+        let sorted = changes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        var records: [CueRecord] = []
+        records.reserveCapacity(sorted.count)
+        // Walking back from the end: the latest start seen, and the start after it, of each track
+        // and of all of them.
+        typealias Later = (start: Nanoseconds, after: Nanoseconds?)
+        var later: [UInt32: Later] = [:]
+        var anyLater: Later?
+        /// The first start after `start` that `state` knows of.
+        func next(_ state: Later?, after start: Nanoseconds) -> Nanoseconds? {
+            guard let state else { return nil }
+            return state.start > start ? state.start : state.after
+        }
+        func seen(_ state: Later?, _ start: Nanoseconds) -> Later {
+            guard let state else { return (start, nil) }
+            return state.start == start ? state : (start, state.start)
+        }
+        var ends = [Nanoseconds](repeating: 0, count: sorted.count)
+        for k in sorted.indices.reversed() {
+            let change = sorted[k]
+            // A change at the same instant does not end a cue: both show (a duet, two speakers).
+            let candidates = change.track == 0 ? [next(anyLater, after: change.start)]
+                                               : [next(later[change.track], after: change.start), next(later[0], after: change.start)]
+            var end = candidates.compactMap { $0 }.min()
+                ?? lastEnd.flatMap { $0 > change.start ? $0 : nil } ?? change.start + openEnded
+            if let given = change.end, given >= change.start { end = min(end, given) }
+            ends[k] = end
+            later[change.track] = seen(later[change.track], change.start)
+            anyLater = seen(anyLater, change.start)
+        }
+        for (k, change) in sorted.enumerated() {
+            guard let text = change.text else { continue }
+            records.append(CueRecord(start: change.start, end: ends[k], textStart: UInt32(text.lowerBound),
+                                     textEnd: UInt32(text.upperBound), idStart: 0, idEnd: 0,
+                                     line: UInt32(truncatingIfNeeded: change.line), detail: change.detail))
+        }
+        return records
+    }
+}

@@ -1,0 +1,259 @@
+import Glibc
+
+/// SAMI (`.smi`, `.sami`), read as the players that see the most of it (PotPlayer, VLC) read it:
+///
+/// - Tags and attributes in any case, quoted or not, unclosed `<P>` and `<SYNC>` (a new one ends the
+///   last), comments `<!-- -->`, anything before the first `<SYNC>` ignored.
+/// - `<STYLE>` declares the classes (`.KRCC { Name: Korean; lang: ko-KR; }`): each class is a track,
+///   in the order declared (classes used but not declared follow, in the order they appear).
+/// - `<SYNC Start=ms>` begins a change: each `<P Class=…>` in it is that class's new text (text
+///   outside a `<P>`, or a `<P>` without a class, belongs to no class). A class's text lasts until
+///   the next change of the same class; text that is only `&nbsp;` (or nothing) clears it. The last
+///   text of a class lasts until its `End=` if the SYNC has one, else a few seconds.
+/// - Text: whitespace collapses as in HTML; `<br>` breaks the line; `<b> <i> <u> <s>` and
+///   `<font color>` style it; every other tag is hidden; character references are decoded.
+/// - A `<SYNC>` without a readable start is skipped with a ``Diagnostic``; the rest still plays.
+/// - The encoding (often CP949 or UTF-16 for Korean files) is the decoder's business.
+public enum SAMIParser {
+
+    /// Parses SAMI text. Never fails: what cannot be read is skipped and reported.
+    public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        var source = text
+        source.makeContiguousUTF8()
+        guard source.utf8.count < Int(UInt32.max) else {
+            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        }
+        let parsed: (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic]) =
+            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
+            ?? ([], SAMIDocument(tracks: []), [Diagnostic(line: 1, message: "internal error: text not contiguous")])
+        let compact = CompactCues(source: source, records: parsed.records, placements: [], markup: .built(parsed.document))
+        return (CueList(compact: compact), parsed.diagnostics)
+    }
+
+    /// Parses from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
+    public static func parse<Input: Collection>(utf8 bytes: Input) -> (cues: CueList, diagnostics: [Diagnostic])
+    where Input.Element == UInt8 {
+        parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A tag at `p[i]` (which is `<`): its lowercase name, whether it closes, where its attributes
+    /// start, and where it ends (just past `>`); nil when `<` does not start a tag.
+    struct Tag {
+        var name: [UInt8]
+        var closing: Bool
+        var attributes: Int
+        var end: Int
+    }
+
+    static func readTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Tag? {
+        var k = i + 1
+        var closing = false
+        if k < n, p[k] == 47 { closing = true; k += 1 }
+        guard k < n, Bytes.isLetter(p[k]) else { return nil }
+        var name: [UInt8] = []
+        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]), name.count < 16 { name.append(Bytes.lower(p[k])); k += 1 }
+        let attributes = k
+        // Up to `>`; a `<` first means this was not a tag.
+        while k < n, p[k] != 62 {
+            if p[k] == 60 { return nil }
+            k += 1
+        }
+        return Tag(name: name, closing: closing, attributes: attributes, end: min(n, k + 1))
+    }
+
+    /// Counts lines forward through a buffer as LineScanner numbers them.
+    struct LineCounter {
+        let p: UnsafePointer<UInt8>
+        let count: Int
+        private var position = 0
+        private(set) var line = 1
+
+        init(_ p: UnsafePointer<UInt8>, count: Int) {
+            self.p = p
+            self.count = count
+        }
+
+        mutating func line(at offset: Int) -> Int {
+            while position < min(offset, count) {
+                if p[position] == 10 || (p[position] == 13 && (position + 1 == count || p[position + 1] != 10)) { line += 1 }
+                position += 1
+            }
+            return line
+        }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic]) {
+        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], SAMIDocument(tracks: []), []) }
+        let n = bytes.count
+        var diagnostics: [Diagnostic] = []
+        var lines = LineCounter(p, count: n)
+        var tracks: [CueTrack] = []
+        var trackIndex: [String: Int] = [:]
+        var changes: [OpenEndedCues.Change] = []
+        var sync: (start: Nanoseconds, end: Nanoseconds?, line: Int)?
+        var content: (start: Int, track: UInt32, paragraph: Bool)?
+        var sawSync = false
+
+        func track(named name: String) -> UInt32 {
+            let key = name.lowercased()
+            if let k = trackIndex[key] { return UInt32(k + 1) }
+            tracks.append(CueTrack(index: tracks.count, name: name))
+            trackIndex[key] = tracks.count - 1
+            return UInt32(tracks.count)
+        }
+        /// The text being read ends at `end`: a change of its class (a clear when it has no text).
+        func endContent(at end: Int) {
+            defer { content = nil }
+            guard let sync, let open = content, open.start <= end else { return }
+            switch textKind(p, open.start, end) {
+            case .text:
+                changes.append(.init(start: sync.start, track: open.track, text: open.start..<end, line: sync.line,
+                                     end: sync.end, detail: open.track))
+            case .clear:
+                changes.append(.init(start: sync.start, track: open.track, text: nil, line: sync.line))
+            case .blank:
+                // An empty paragraph clears its class; white space between tags is nothing.
+                if open.paragraph { changes.append(.init(start: sync.start, track: open.track, text: nil, line: sync.line)) }
+            }
+        }
+
+        var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
+        while i < n, let hit = memchr(p + i, 60, n - i) {
+            let lt = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+            if lt + 3 < n, p[lt + 1] == 33, p[lt + 2] == 45, p[lt + 3] == 45 {       // <!-- comment -->
+                i = find(p, lt + 4, n, "-->").map { $0 + 3 } ?? n
+                continue
+            }
+            guard let tag = readTag(p, lt, n) else { i = lt + 1; continue }
+            switch (tag.name, tag.closing) {
+            case (Array("style".utf8), false):
+                let close = find(p, tag.end, n, "</") ?? n
+                for (name, language) in styleClasses(p, tag.end, close) {
+                    let k = Int(track(named: name)) - 1
+                    if tracks[k].language == nil { tracks[k].language = language }
+                }
+                i = close
+                continue
+            case (Array("sync".utf8), false):
+                endContent(at: lt)
+                sawSync = true
+                let line = lines.line(at: lt)
+                let start = TagAttributes.value(of: "start", p, tag.attributes, tag.end - 1).flatMap { milliseconds(p, $0) }
+                if let start {
+                    let end = TagAttributes.value(of: "end", p, tag.attributes, tag.end - 1).flatMap { milliseconds(p, $0) }
+                    sync = (start, end, line)
+                    content = (tag.end, 0, false)
+                } else {
+                    sync = nil
+                    diagnostics.append(Diagnostic(line: line, message:
+                        "no start time in '\(Bytes.snippet(p, lt, tag.end, limit: 40))'; skipped"))
+                }
+            case (Array("p".utf8), false):
+                endContent(at: lt)
+                let name = TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1)
+                    .map { String(decoding: UnsafeBufferPointer(start: p + $0.lowerBound, count: $0.count), as: UTF8.self) }
+                    .flatMap { $0.isEmpty ? nil : $0 }
+                content = (tag.end, name.map(track(named:)) ?? 0, true)
+            case (Array("p".utf8), true), (Array("body".utf8), _), (Array("sami".utf8), true), (Array("head".utf8), _):
+                endContent(at: lt)
+            case (Array("sync".utf8), true):
+                endContent(at: lt)
+                sync = nil
+            default:
+                break  // markup inside the text
+            }
+            i = tag.end
+        }
+        endContent(at: n)
+        if !sawSync {
+            diagnostics.append(Diagnostic(line: 1, message: "no SAMI cues found (no <SYNC> tags)"))
+        }
+        return (OpenEndedCues.records(changes), SAMIDocument(tracks: tracks), diagnostics)
+    }
+
+    /// Where `needle` (ASCII, matched in any case) first occurs in `p[from..<n]`.
+    static func find(_ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int, _ needle: StaticString) -> Int? {
+        needle.withUTF8Buffer { b in
+            let count = b.count
+            var k = from
+            while k + count <= n {
+                guard let hit = memchr(p + k, Int32(b[0]), n - k - count + 1) else { return nil }
+                let at = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+                if (0..<count).allSatisfy({ Bytes.lower(p[at + $0]) == b[$0] }) { return at }
+                k = at + 1
+            }
+            return nil
+        }
+    }
+
+    /// A start or end time in milliseconds (`1000`, `"1000"`, `1000ms`); nil without digits.
+    static func milliseconds(_ p: UnsafePointer<UInt8>, _ value: Range<Int>) -> Nanoseconds? {
+        var k = value.lowerBound
+        while k < value.upperBound, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+        var ms: Int64 = 0, digits = 0
+        while k < value.upperBound, Bytes.isDigit(p[k]), digits < 12 { ms = ms * 10 + Int64(p[k] - 48); digits += 1; k += 1 }
+        return digits > 0 ? ms * Time.millisecond : nil
+    }
+
+    enum TextKind { case text, clear, blank }
+
+    /// What `p[start..<end]` holds once its tags are hidden: text, only no-break spaces (a clear),
+    /// or nothing.
+    static func textKind(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> TextKind {
+        var k = start
+        var sawSpace = false
+        while k < end {
+            let c = p[k]
+            if Bytes.isASCIIWhitespace(c) { k += 1; continue }
+            if c == 60, let tag = readTag(p, k, end) { k = tag.end; continue }
+            if c == 60, k + 3 < end, p[k + 1] == 33, p[k + 2] == 45, p[k + 3] == 45 {
+                k = find(p, k + 4, end, "-->").map { $0 + 3 } ?? end
+                continue
+            }
+            if c == 38, let (scalar, length) = CharacterReferences.match(p, k, end), scalar == "\u{A0}" || scalar == " " {
+                sawSpace = true
+                k += length
+                continue
+            }
+            if c == 0xC2, k + 1 < end, p[k + 1] == 0xA0 { sawSpace = true; k += 2; continue }   // U+00A0 itself
+            return .text
+        }
+        return sawSpace ? .clear : .blank
+    }
+
+    /// The classes a `<STYLE>` block declares, with their `lang`: `.NAME { …; lang: ko-KR; … }`.
+    static func styleClasses(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> [(String, String?)] {
+        let css = String(decoding: UnsafeBufferPointer(start: p + start, count: max(0, end - start)), as: UTF8.self)
+        var classes: [(String, String?)] = []
+        var rest = Substring(css)
+        while let open = rest.firstIndex(of: "{") {
+            let selector = rest[..<open].replacing("<!--", with: "").replacing("-->", with: "").trimmingASCIIWhitespace()
+            let close = rest[open...].firstIndex(of: "}") ?? rest.endIndex
+            let body = rest[rest.index(after: open)..<close]
+            rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
+            guard selector.first == ".", selector.count > 1 else { continue }
+            let name = String(selector.dropFirst().prefix { !$0.isWhitespace && $0 != "," && $0 != "{" })
+            var language: String?
+            for declaration in body.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingASCIIWhitespace().lowercased() == "lang" else { continue }
+                let value = parts[1].trimmingASCIIWhitespace()
+                if !value.isEmpty { language = String(value) }
+            }
+            if !name.isEmpty { classes.append((name, language)) }
+        }
+        return classes
+    }
+}
+
+/// A SAMI file's tracks (its classes); builds each cue's text (see ``SAMIText``).
+struct SAMIDocument: CueBuilder {
+    var tracks: [CueTrack]
+
+    func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
+        guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
+        let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
+        let track = r.detail > 0 && Int(r.detail) <= tracks.count ? tracks[Int(r.detail) - 1] : nil
+        return Cue(start: r.start, end: r.end, runs: SAMIText.runs(text), sourceLine: Int(r.line), track: track)
+    }
+}

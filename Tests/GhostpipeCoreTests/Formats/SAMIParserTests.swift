@@ -1,0 +1,124 @@
+import Testing
+@testable import GhostpipeCore
+
+func sami(_ text: String) -> (cues: [Cue], diagnostics: [Diagnostic]) {
+    let (cues, diagnostics) = SAMIParser.parse(text)
+    return (Array(cues), diagnostics)
+}
+
+@Suite struct SAMIParsing {
+    static let bilingual = """
+    <SAMI>
+    <HEAD>
+    <STYLE TYPE="text/css">
+    <!--
+    P { margin-left: 8pt; font-family: Arial; }
+    .KRCC { Name: Korean; lang: ko-KR; SAMIType: CC; }
+    .ENCC { Name: English; lang: en-US; SAMIType: CC; }
+    -->
+    </STYLE>
+    </HEAD>
+    <BODY>
+    <SYNC Start=1000><P Class=KRCC>안녕하세요
+    <P Class=ENCC>Hello
+    <SYNC Start=3000><P Class=ENCC>&nbsp;
+    <SYNC Start=4000><P Class=KRCC>&nbsp;
+    <SYNC Start=5000><P Class=ENCC>Last words
+    </BODY>
+    </SAMI>
+    """
+
+    @Test func eachClassIsATrackAndItsTextLastsUntilItsNextChange() {
+        let (cues, diagnostics) = sami(Self.bilingual)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(cues.map(\.plainText) == ["안녕하세요", "Hello", "Last words"])
+        #expect(cues.map(\.start) == [ms(1000), ms(1000), ms(5000)])
+        // The Korean line ends at its own class's clear, not at the English one's; the last text of a
+        // class lasts a few seconds.
+        #expect(cues.map(\.end) == [ms(4000), ms(3000), ms(5000) + OpenEndedCues.openEnded])
+        #expect(cues.map(\.track) == [CueTrack(index: 0, name: "KRCC", language: "ko-KR"),
+                                      CueTrack(index: 1, name: "ENCC", language: "en-US"),
+                                      CueTrack(index: 1, name: "ENCC", language: "en-US")])
+        #expect(cues.map(\.sourceLine) == [12, 12, 16])
+    }
+
+    @Test func tagsInAnyCaseQuotedOrNotAndUnclosed() {
+        let (cues, _) = sami("""
+        <sami><body>
+        <sync start="500"><p class='krcc'>one
+        <SYNC START = 1500 ><P CLASS="KRCC">two</P></SYNC>
+        <Sync Start=2500>three
+        </body></sami>
+        """)
+        #expect(cues.map(\.plainText) == ["one", "two", "three"])
+        #expect(cues.map(\.end) == [ms(1500), ms(2500), ms(2500) + OpenEndedCues.openEnded])
+        // Classes used without a STYLE block are tracks too, by their first spelling; text outside
+        // any class is every track's, and ends their text.
+        #expect(cues.map { $0.track?.name } == ["krcc", "krcc", nil])
+    }
+
+    @Test func textIsHTMLWithLineBreaksColoursAndReferences() {
+        let (cues, _) = sami("""
+        <SAMI><BODY><SYNC Start=1000><P Class=KRCC>
+          <font color="#ff8000">Orange</font>   and
+          <b>bold</b><br>
+          second&nbsp;line &amp; <span class=x>more</span><!-- hidden --> <ruby>漢<rt>kan</rt></ruby>
+        <SYNC Start=3000><P Class=KRCC>&nbsp;
+        """)
+        #expect(cues.count == 1)
+        #expect(cues.first?.plainText == "Orange and bold\nsecond\u{A0}line & more 漢kan")
+        #expect(cues.first?.runs.first == StyledRun("Orange", style: Style(foreground: .rgb(255, 128, 0))))
+        #expect(cues.first?.runs.contains(StyledRun("bold", style: bold)) == true)
+    }
+
+    @Test func anEmptyParagraphClearsItsClassButSpacesBetweenTagsDoNot() {
+        let (cues, _) = sami("""
+        <SAMI><BODY>
+        <SYNC Start=1000><P Class=A>first
+        <SYNC Start=2000>
+          <P Class=A>
+        <SYNC Start=3000><P Class=A>second
+        <SYNC Start=3500>
+        <SYNC Start=4000><P Class=A>&nbsp
+        """)
+        #expect(cues.map(\.plainText) == ["first", "second"])
+        #expect(cues.map(\.end) == [ms(2000), ms(4000)])
+    }
+
+    @Test func anEndAttributeEndsTheCueSooner() {
+        let (cues, _) = sami("<SAMI><BODY><SYNC Start=1000 End=1800><P>short<SYNC Start=5000><P>&nbsp;")
+        #expect(cues.map(\.end) == [ms(1800)])
+    }
+
+    @Test func aSyncWithoutAStartIsSkippedAndSaid() {
+        let (cues, diagnostics) = sami("<SAMI><BODY>\n<SYNC Start=1000><P>one\n<SYNC Start=abc><P>broken\n<SYNC Start=3000><P>three")
+        #expect(cues.map(\.plainText) == ["one", "three"])
+        #expect(cues.first?.end == ms(3000))
+        #expect(diagnostics == [Diagnostic(line: 3, message: "no start time in '<SYNC Start=abc>'; skipped")])
+    }
+
+    @Test func syncsOutOfOrderAreSortedBeforeTheirEndsAreFound() {
+        let (cues, _) = sami("<SAMI><BODY><SYNC Start=3000><P>later<SYNC Start=1000><P>sooner<SYNC Start=6000><P>&nbsp;")
+        #expect(cues.map(\.plainText) == ["sooner", "later"])
+        #expect(cues.map(\.end) == [ms(3000), ms(6000)])
+    }
+
+    @Test func notSAMISaysSo() {
+        #expect(sami("<html><body>hi</body></html>").diagnostics == [Diagnostic(line: 1, message: "no SAMI cues found (no <SYNC> tags)")])
+    }
+
+    @Test func recognisedByContentAndName() {
+        #expect(SubtitleFormat.detect(fileName: "x.txt", prefix: Self.bilingual).name == "sami")
+        #expect(SubtitleFormat.detect(fileName: nil, prefix: "<!-- x -->\n<BODY>\n<SYNC Start=0><P>hi").name == "sami")
+        #expect(SubtitleFormat.detect(fileName: "drama.smi", prefix: "whatever").name == "sami")
+        #expect(SubtitleFormat.detect(fileName: nil, prefix: "<html><body>Sync the drives</body></html>") == .text)
+        #expect(SubtitleFormat.sniff(Array("<SAMI>\n".utf8), fileName: nil, atEnd: false)?.name == "sami")
+        #expect(SubtitleFormat(named: "smi")?.name == "sami")
+    }
+
+    @Test func tracksArePickedByNameOrLanguage() {
+        let korean = CueTrack(index: 0, name: "KRCC", language: "ko-KR")
+        #expect(korean.isChosen(by: "ko") && korean.isChosen(by: "KO-kr") && korean.isChosen(by: "krcc"))
+        #expect(!korean.isChosen(by: "k") && !korean.isChosen(by: "en") && !korean.isChosen(by: "kor"))
+    }
+}
