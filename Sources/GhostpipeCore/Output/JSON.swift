@@ -2,44 +2,23 @@
 /// reader printing them raw cannot be commanded), and seconds with microsecond precision.
 public enum JSON {
     public static func appendString(_ text: some StringProtocol, to out: inout [UInt8]) {
-        out.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        func escape(_ v: Int) { out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[v >> 4], hex[v & 15]]) }
-        // Byte by byte over the UTF-8: runs that need no escape are copied whole.
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            defer { previous = byte }
-            switch byte {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-            case 0x09: out.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20, 0x7F: escape(Int(byte))
-            case 0xC2: break  // decided by the next byte: C2 80…C2 9F are the C1 controls
-            case 0x80...0x9F where previous == 0xC2: escape(Int(byte))
-            default:
-                if previous == 0xC2 { out.append(0xC2) }
-                out.append(byte)
-            }
-        }
-        if previous == 0xC2 { out.append(0xC2) }
-        out.append(0x22)
+        var text = String(text)
+        text.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// `appendString` over UTF-8 bytes, which must be valid UTF-8.
+    public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(upTo: JSONWriter.stringBound(bytes.count)) { $0.string(utf8: bytes) }
     }
 
     /// Seconds from nanoseconds: `1.5`, `0.04`, `12.000001`, `3.0` — shortest form, at most 6 decimals.
     public static func appendSeconds(_ ns: Nanoseconds, to out: inout [UInt8]) {
-        var value = ns
-        if value < 0 { out.append(0x2D); value = -value }
-        let micros = (value + 500) / 1000
-        ANSI.appendNumber(Int(micros / 1_000_000), to: &out)
-        out.append(0x2E)
-        var fraction = Int(micros % 1_000_000)
-        var digits = 6
-        while digits > 1 && fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        let text = String(fraction)
-        out.append(contentsOf: repeatElement(UInt8(0x30), count: digits - text.count))
-        out.append(contentsOf: text.utf8)
+        out.append(upTo: JSONWriter.secondsBound) { $0.seconds(ns) }
+    }
+
+    /// A whole number ≥ 0 in decimal.
+    static func appendWhole(_ n: Int, to out: inout [UInt8]) {
+        out.append(upTo: 20) { $0.whole(n) }
     }
 
     /// Seconds with exactly three decimals (cue times: millisecond precision).
@@ -47,9 +26,118 @@ public enum JSON {
         var value = ns
         if value < 0 { out.append(0x2D); value = -value }
         let millis = (value + 500_000) / 1_000_000
-        ANSI.appendNumber(Int(millis / 1000), to: &out)
+        appendWhole(Int(millis / 1000), to: &out)
         out.append(0x2E)
         let fraction = Int(millis % 1000)
         out.append(UInt8(48 + fraction / 100)); out.append(UInt8(48 + fraction / 10 % 10)); out.append(UInt8(48 + fraction % 10))
+    }
+}
+
+/// Writes JSON through a pointer into memory reserved for the worst case beforehand: no bounds,
+/// uniqueness or reference-count checks per byte (the inner loop of `-o json` on long texts).
+struct JSONWriter {
+    var position: UnsafeMutablePointer<UInt8>
+
+    /// The most bytes `seconds` writes: a sign, 19 digits, a point and 6 decimals.
+    static let secondsBound = 27
+    /// The most bytes `string` writes for `count` bytes of UTF-8: quotes, every byte `\\u00XX`.
+    static func stringBound(_ count: Int) -> Int { 2 + 6 * count }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        position.initialize(to: b)
+        position += 1
+    }
+
+    @inline(__always) mutating func raw(_ text: StaticString) {
+        position.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        position += text.utf8CodeUnitCount
+    }
+
+    /// A JSON string: escaped per RFC 8259, plus DEL and the C1 controls (C2 80…C2 9F), so a reader
+    /// printing it raw cannot be commanded. Runs that need no escape are copied whole.
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        var run = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 else { i += 1; continue }
+            if b == 0xC2 && !(i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1])) { i += 1; continue }
+            copy(bytes, run..<i)
+            switch b {
+            case 0x22: byte(0x5C); byte(0x22)
+            case 0x5C: byte(0x5C); byte(0x5C)
+            case 0x0A: byte(0x5C); byte(0x6E)
+            case 0x0D: byte(0x5C); byte(0x72)
+            case 0x09: byte(0x5C); byte(0x74)
+            case 0xC2: escape(bytes[i + 1]); i += 1
+            default: escape(b)
+            }
+            i += 1
+            run = i
+        }
+        copy(bytes, run..<bytes.count)
+        byte(0x22)
+    }
+
+    @inline(__always) private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
+        position.initialize(from: base + range.lowerBound, count: range.count)
+        position += range.count
+    }
+
+    private mutating func escape(_ b: UInt8) {
+        let (high, low) = (b >> 4, b & 15)
+        byte(0x5C); byte(0x75); byte(0x30); byte(0x30)
+        byte(high < 10 ? 0x30 + high : 0x57 + high)
+        byte(low < 10 ? 0x30 + low : 0x57 + low)
+    }
+
+    /// Seconds with at most six decimals, trailing zeros dropped but one: `1.5`, `3.0`, `12.000001`.
+    mutating func seconds(_ ns: Nanoseconds) {
+        var value = ns
+        if value < 0 { byte(0x2D); value = -value }
+        let micros = (value + 500) / 1000
+        whole(Int(micros / 1_000_000))
+        byte(0x2E)
+        var fraction = Int(micros % 1_000_000)
+        var digits = 6
+        while digits > 1 && fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        self.digits(fraction, count: digits)
+    }
+
+    /// A whole number ≥ 0.
+    mutating func whole(_ n: Int) {
+        var count = 1, rest = n
+        while rest >= 10 { rest /= 10; count += 1 }
+        digits(n, count: count)
+    }
+
+    /// The last `count` decimal digits of `n`, zero-padded, written backwards (dividing by the
+    /// constant 10, which the compiler makes a multiplication).
+    private mutating func digits(_ n: Int, count: Int) {
+        var rest = n
+        var p = position + count
+        while p > position {
+            p -= 1
+            p.initialize(to: UInt8(48 + rest % 10))
+            rest /= 10
+        }
+        position += count
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends what `write` writes, at most `bound` bytes, through a `JSONWriter`. Capacity grows
+    /// geometrically, as appending does.
+    mutating func append(upTo bound: Int, _ write: (inout JSONWriter) -> Void) {
+        let start = count
+        if capacity < start + bound { reserveCapacity(Swift.max(start + bound, capacity * 2)) }
+        append(contentsOf: repeatElement(0, count: bound))
+        let written = withUnsafeMutableBufferPointer { buffer -> Int in
+            var writer = JSONWriter(position: buffer.baseAddress! + start)
+            write(&writer)
+            return writer.position - (buffer.baseAddress! + start)
+        }
+        removeLast(bound - written)
     }
 }

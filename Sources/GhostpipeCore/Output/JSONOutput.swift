@@ -17,10 +17,32 @@ public final class JSONOutput: Output {
 
     public var carriesTime: Bool { true }
 
+    /// Static strings: appended from their bytes, with no reference to count.
+    private static let timeKey: StaticString = "{\"time\":", textKey: StaticString = ",\"text\":", lineEnd: StaticString = "}\n"
+
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {
         guard !range.isEmpty else { return }
+        // Written through a pointer into one buffer sized for the worst case (every byte escaped).
+        let textBytes = queue.ends[range.upperBound - 1] - queue.start(of: range.lowerBound)
+        let bound = range.count * (Self.timeKey.utf8CodeUnitCount + JSONWriter.secondsBound + Self.textKey.utf8CodeUnitCount
+                                   + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + 6 * textBytes
         var out: [UInt8] = []
-        for k in range { append(queue.string(k), time: queue.instants[k], to: &out) }
+        let (timeKey, textKey, lineEnd) = (Self.timeKey, Self.textKey, Self.lineEnd)
+        out.append(upTo: bound) { writer in
+            queue.bytes.withUnsafeBufferPointer { bytes in
+                queue.ends.withUnsafeBufferPointer { ends in
+                    queue.instants.withUnsafeBufferPointer { instants in
+                        for k in range {
+                            writer.raw(timeKey)
+                            writer.seconds(instants[k] - origin)
+                            writer.raw(textKey)
+                            writer.string(utf8: UnsafeBufferPointer(rebasing: bytes[(k == 0 ? 0 : ends[k - 1])..<ends[k]]))
+                            writer.raw(lineEnd)
+                        }
+                    }
+                }
+            }
+        }
         try sink.write(out, at: stamp)
     }
 
@@ -86,3 +108,4 @@ public final class JSONOutput: Output {
         line.append(0x5D)
     }
 }
+

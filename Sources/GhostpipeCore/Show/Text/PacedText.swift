@@ -20,6 +20,13 @@ final class PacedText: TextReveal {
     private let duration: Nanoseconds?
     /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
     private var timeless: Bool
+    /// `--instant` to a text output that carries time (json): on the virtual clock nothing happens
+    /// between two graphemes' instants, so every scheduled grapheme goes out at once, each with its
+    /// own instant, and the clock then jumps to the last of them — one turn of the event loop (one
+    /// poll, one write) per batch rather than per grapheme, with the same output.
+    private let runsAhead: Bool
+    /// The instant of the last grapheme sent ahead of the clock, until the clock reaches it.
+    private var aheadUntil: Nanoseconds?
     private let tabWidth: Int
     private var ended = false
     /// Graphemes that are ready (placed, on a screen).
@@ -55,6 +62,7 @@ final class PacedText: TextReveal {
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
         timeless = setup.timeless
+        runsAhead = settings.instant && !setup.timeless && setup.scene == nil
         widths = setup.widths
         headRow = setup.row
         actorRow = setup.row
@@ -63,7 +71,7 @@ final class PacedText: TextReveal {
 
     var wantsInput: Bool { !ended && (fitted != nil || queue.pending < maxQueued) }
     var holdsPartialInput: Bool { (layout?.heldCount ?? 0) > 0 }
-    var isDone: Bool { ended && queue.head == queue.count }
+    var isDone: Bool { ended && queue.head == queue.count && aheadUntil == nil }
     var end: Placement { layout.map { Placement(row: $0.row, column: $0.column, width: 0) } ?? head }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) { ingest(batch, at: now) }
@@ -172,11 +180,14 @@ final class PacedText: TextReveal {
         if timeless && scene == nil {
             // Everything at once — but a fitted text only once it is whole (its instants come at EOF).
             k = fitted == nil || ended ? readyCount : queue.head
+        } else if runsAhead && !timeless {
+            k = queue.instants.count
         } else {
             let instants = queue.instants
             while k < instants.count && instants[k] <= now { k += 1 }
         }
         if k > queue.head {
+            if runsAhead && !timeless && queue.instants[k - 1] > now { aheadUntil = queue.instants[k - 1] }
             if scene == nil {
                 try output.graphemes(queue, queue.head..<k, at: timeless ? now : queue.instants[k - 1])
             } else {
@@ -190,6 +201,10 @@ final class PacedText: TextReveal {
             glyphed -= dropped
         }
         scene?.cursor = scene == nil ? nil : head
+        if runsAhead && !timeless {
+            if let until = aheadUntil, until <= now { aheadUntil = nil }
+            return aheadUntil
+        }
         return queue.head < queue.instants.count ? queue.instants[queue.head] : nil
     }
 

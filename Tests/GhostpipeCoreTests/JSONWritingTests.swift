@@ -1,0 +1,52 @@
+import Testing
+@testable import GhostpipeCore
+
+/// The little JSON ghostpipe writes, byte for byte: escapes (RFC 8259, plus DEL and C1 controls),
+/// seconds in their shortest form, through the array API and the pointer writer alike.
+@Suite struct JSONWriting {
+    func string(_ text: String) -> String {
+        var out: [UInt8] = []
+        JSON.appendString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func seconds(_ ns: Nanoseconds) -> String {
+        var out: [UInt8] = []
+        JSON.appendSeconds(ns, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func stringsEscapeWhatAReaderCouldBeCommandedBy() {
+        #expect(string("") == #""""#)
+        #expect(string("plain 한글 👍🏽") == "\"plain 한글 👍🏽\"")
+        #expect(string("\"\\\n\r\t") == #""\"\\\n\r\t""#)
+        #expect(string("a\u{0}b\u{1B}c\u{7F}") == #""a\u0000b\u001bc\u007f""#)
+        // C1 controls (C2 80…C2 9F) are escaped; other characters written with C2 are text.
+        #expect(string("x\u{85}y\u{9B}z") == #""x\u0085y\u009bz""#)
+        #expect(string("\u{A0}©\u{C2}") == "\"\u{A0}©\u{C2}\"")
+        #expect(string("\u{9F}") == #""\u009f""#)
+        // Long runs are copied whole, around escapes anywhere.
+        let long = String(repeating: "ab한", count: 1000)
+        #expect(string(long + "\"" + long) == "\"" + long + "\\\"" + long + "\"")
+    }
+
+    @Test func secondsAreShortestWithAtMostSixDecimals() {
+        #expect(seconds(0) == "0.0")
+        #expect(seconds(1_500_000_000) == "1.5")
+        #expect(seconds(40_000_000) == "0.04")
+        #expect(seconds(12_000_001_000) == "12.000001")
+        #expect(seconds(3_000_000_000) == "3.0")
+        #expect(seconds(499) == "0.0" && seconds(500) == "0.000001")
+        #expect(seconds(-250_000_000) == "-0.25")
+        #expect(seconds(359_999_999_999_000) == "359999.999999")
+        #expect(seconds(Nanoseconds.max / 2) == "4611686018.427388")
+    }
+
+    @Test func manyAppendsGrowTheBufferGeometrically() {
+        var out: [UInt8] = []
+        var capacities = Set<Int>()
+        for k in 0..<100_000 { JSON.appendSeconds(Nanoseconds(k) * 1_000_000, to: &out); capacities.insert(out.capacity) }
+        #expect(capacities.count < 40, "reallocated \(capacities.count) times")
+        #expect(String(decoding: out.suffix(6), as: UTF8.self) == "99.999")
+    }
+}
