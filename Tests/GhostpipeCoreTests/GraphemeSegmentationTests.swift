@@ -197,6 +197,39 @@ func utf8(_ scalars: [UInt32]) -> [UInt8] {
         }
     }
 
+    /// Plain output to a pipe must be the input byte for byte: in preserving mode ill-formed bytes
+    /// travel as markers and come back exactly, in any chunking, with real plane-16 private-use
+    /// characters (the markers' own range) escaped so the round trip holds for any input.
+    @Test func preservingModeRoundTripsAnyBytesInAnyChunking() {
+        func preserved(_ bytes: [UInt8], chunk: Int) -> [UInt8] {
+            var cleaner = UTF8Cleaner(preservingInvalid: true)
+            var out: [UInt8] = []
+            var i = 0
+            while i < bytes.count {
+                Array(bytes[i..<min(bytes.count, i + chunk)]).withUnsafeBufferPointer { cleaner.clean($0, into: &out) }
+                i += chunk
+            }
+            cleaner.finish(into: &out)
+            return out
+        }
+        var random = SystemRandomNumberGenerator()
+        var samples: [[UInt8]] = [
+            [0x41, 0xFF, 0xFE, 0x42], [0xE2, 0x82], [0xE2, 0x82, 0x41], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+            Array("\u{10FF80}\u{10FFFF}\u{10FF7F}\u{10FFFD}".utf8) + [0xF4, 0x8F, 0xBF], Array("한국어 👍🏽".utf8) + [0xF0, 0x9F],
+        ]
+        for _ in 0..<300 { samples.append((0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }) }
+        for bytes in samples {
+            for size in [1, 2, 3, 5, 64] {
+                let out = preserved(bytes, chunk: size)
+                #expect(String(validating: out, as: UTF8.self) != nil, "markers are well-formed UTF-8")
+                #expect(out.withUnsafeBufferPointer { UTF8Cleaner.restoreInvalid($0) } == bytes, "\(bytes) in chunks of \(size)")
+            }
+        }
+        // Valid text outside the markers' range is untouched.
+        let text = Array("plain, café, 한국어, 👨‍👩‍👧, \u{10FF7F}".utf8)
+        #expect(preserved(text, chunk: 3) == text)
+    }
+
     @Test func randomBytesMatchSwiftsDecoderInAnyChunking() {
         var generator = SplitMix64(seed: 7)
         for _ in 0..<2000 {

@@ -99,6 +99,17 @@ import GhostpipeCore
         #expect(paced.stdout == bytes)
     }
 
+    /// As `cat`: ill-formed UTF-8 (a file cut inside a sequence, Latin-1 bytes, stray
+    /// continuations) reaches a pipe as it came, paced or at once.
+    @Test(arguments: [["--instant"], ["--cps", "2000"], ["--instant", "-o", "plain"], ["--cps", "2000", "--format", "text"]])
+    func illFormedUTF8ReachesAPipeByteForByte(arguments: [String]) throws {
+        let bytes: [UInt8] = Array("caf".utf8) + [0xE9, 0x20] + Array("한".utf8) + [0xFF, 0x0A, 0x80, 0xC3, 0x20]
+            + Array("\u{10FFFD} 👍🏽 end".utf8) + [0xF0, 0x9F, 0x91]
+        let run = try Binary.run(arguments, stdin: bytes)
+        #expect(run.status == 0)
+        #expect(run.stdout == bytes, "\(run.stdout)")
+    }
+
     @Test func filesAndStdinInOrder() throws {
         let result = try Binary.run(["--instant", Binary.sample("motd.txt"), "-", Binary.sample("motd.txt")], stdin: Array("<stdin>\n".utf8))
         let motd = try String(contentsOfFile: Binary.sample("motd.txt"), encoding: .utf8)

@@ -1,4 +1,5 @@
-/// `-o plain` to a pipe or file: the input byte for byte, each grapheme written at its instant (all
+/// `-o plain` to a pipe or file: the input byte for byte (ill-formed UTF-8 included, as `cat` gives
+/// it), each grapheme written at its instant (all
 /// graphemes due together go out in one write); subtitles as each cue's text and a newline at its
 /// start. No escape sequences of ghostpipe's own, no wrapping.
 public final class PlainOutput: Output {
@@ -17,8 +18,14 @@ public final class PlainOutput: Output {
 
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {
         guard !range.isEmpty else { return }
-        try sink.write(Array(queue.bytes[queue.start(of: range.lowerBound)..<queue.ends[range.upperBound - 1]]), at: stamp)
+        let bytes = queue.bytes[queue.start(of: range.lowerBound)..<queue.ends[range.upperBound - 1]]
+        // Ill-formed UTF-8 of the input travelled as markers (UTF8Cleaner): its bytes go out as they came.
+        let exact = bytes.withUnsafeBufferPointer { raw && UTF8Cleaner.holdsMarker($0) ? UTF8Cleaner.restoreInvalid($0) : nil }
+        try sink.write(exact ?? Array(bytes), at: stamp)
     }
+
+    /// Input bytes copied as they are (`RawCopy`).
+    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try sink.write(bytes, at: stamp) }
 
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
         var text = Array(TerminalSanitizer.clean(cue.plainText).utf8)

@@ -17,7 +17,10 @@ public struct GraphemeStream {
 
     /// `sanitizing`: text bound for a terminal, whose control characters and escape sequences must
     /// go; `keepingStyles`: its SGR colours are kept as styles (re-emitted by the renderer).
-    public init(sanitizing: Bool = false, keepingStyles: Bool = false) {
+    /// `preservingInvalid`: ill-formed UTF-8 is kept as markers of its bytes (`UTF8Cleaner`), for
+    /// output that must be the input byte for byte.
+    public init(sanitizing: Bool = false, keepingStyles: Bool = false, preservingInvalid: Bool = false) {
+        cleaner = UTF8Cleaner(preservingInvalid: preservingInvalid)
         sanitizer = sanitizing ? TerminalSanitizer() : nil
         keepStyles = sanitizing && keepingStyles
     }

@@ -5,13 +5,57 @@
 /// above U+10FFFF, truncated sequences — becomes U+FFFD, following the W3C/WHATWG "substitution of
 /// maximal subparts" practice that Swift's own decoder uses (the table is `UTF8Sequence`'s, shared
 /// with the terminal emulator). A sequence split across two chunks is carried over, not replaced.
+///
+/// `preservingInvalid` (plain output to a pipe or file, which must be the input byte for byte, as
+/// `cat`'s is): each byte of an ill-formed sequence becomes a marker instead, a character of
+/// plane 16's private use area (U+10FF80…U+10FFFF for the bytes 80…FF), which `restoreInvalid`
+/// turns back into the byte. The markers are well-formed UTF-8, so segmentation and pacing work as
+/// usual (each such byte is a grapheme). A real U+10FF80…U+10FFFF in the input is written as four
+/// markers, one per byte, so the round trip is exact for any input.
 public struct UTF8Cleaner {
     /// Bytes of an incomplete sequence at the end of the last chunk (at most 3).
     private var carry: [UInt8] = []
+    private let preservingInvalid: Bool
 
-    public init() {}
+    public init(preservingInvalid: Bool = false) {
+        self.preservingInvalid = preservingInvalid
+    }
 
     public static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// What stands for the ill-formed `bytes`: U+FFFD, or one marker per byte.
+    @inline(__always)
+    static func substitute(_ bytes: UnsafeBufferPointer<UInt8>, preserving: Bool, into output: inout [UInt8]) {
+        guard preserving else { output.append(contentsOf: replacement); return }
+        for b in bytes { output.append(0xF4); output.append(0x8F); output.append(0xBC + (b >> 6)); output.append(0x80 | (b & 0x3F)) }
+    }
+
+    /// Whether `bytes` hold a marker (a quick test before `restoreInvalid`).
+    public static func holdsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 3 < bytes.count {
+            if bytes[i] == 0xF4 && bytes[i + 1] == 0x8F && bytes[i + 2] >= 0xBE { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The bytes with every marker turned back into the byte it stands for.
+    public static func restoreInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if i + 3 < bytes.count, bytes[i] == 0xF4, bytes[i + 1] == 0x8F, bytes[i + 2] >= 0xBE {
+                out.append(((bytes[i + 2] - 0xBC) << 6) | (bytes[i + 3] & 0x3F))
+                i += 4
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
+    }
 
     /// Whether bytes of an incomplete sequence are held back.
     public var holdsPartialSequence: Bool { !carry.isEmpty }
@@ -32,10 +76,16 @@ public struct UTF8Cleaner {
                 }
                 switch check {
                 case .valid:
-                    output.append(contentsOf: sequence)
+                    if preservingInvalid && Self.isMarkerRange(sequence[0], sequence.count > 2 ? sequence[1] : 0, sequence.count > 2 ? sequence[2] : 0) {
+                        sequence.withUnsafeBufferPointer { Self.substitute($0, preserving: true, into: &output) }
+                    } else {
+                        output.append(contentsOf: sequence)
+                    }
                     break resolving
                 case .invalid(let maximalSubpart):
-                    output.append(contentsOf: Self.replacement)
+                    sequence.withUnsafeBufferPointer {
+                        Self.substitute(UnsafeBufferPointer(rebasing: $0[..<maximalSubpart]), preserving: preservingInvalid, into: &output)
+                    }
                     used -= sequence.count - maximalSubpart
                     break resolving
                 case .truncated:
@@ -46,7 +96,7 @@ public struct UTF8Cleaner {
             }
         }
         let rest = UnsafeBufferPointer(rebasing: chunk[used...])
-        _ = Self.cleanPrefix(rest, into: &output, final: false, carry: &carry)
+        _ = Self.cleanPrefix(rest, into: &output, final: false, carry: &carry, preserving: preservingInvalid)
     }
 
     /// At end of input: a held incomplete sequence becomes U+FFFD.
@@ -56,7 +106,7 @@ public struct UTF8Cleaner {
             carry.removeAll()
             held.withUnsafeBufferPointer { buffer in
                 var none: [UInt8] = []
-                _ = Self.cleanPrefix(buffer, into: &output, final: true, carry: &none)
+                _ = Self.cleanPrefix(buffer, into: &output, final: true, carry: &none, preserving: preservingInvalid)
             }
         }
     }
@@ -65,7 +115,7 @@ public struct UTF8Cleaner {
     /// copied into `carry` unless `final`).
     @discardableResult
     static func cleanPrefix(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
-                            final: Bool, carry: inout [UInt8]) -> Int {
+                            final: Bool, carry: inout [UInt8], preserving: Bool = false) -> Int {
         let n = input.count
         guard let base = input.baseAddress, n > 0 else { return 0 }
         var i = 0
@@ -84,6 +134,12 @@ public struct UTF8Cleaner {
             let length = UTF8Sequence.check(base + i, available: n - i)
             switch length {
             case .valid(let count):
+                if preserving && count == 4 && isMarkerRange(b0, base[i + 1], base[i + 2]) {
+                    // A real U+10FF80…U+10FFFF: written as markers, so restoring gives it back.
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + validStart, count: i - validStart))
+                    substitute(UnsafeBufferPointer(start: base + i, count: 4), preserving: true, into: &output)
+                    validStart = i + 4
+                }
                 i += count
             case .truncated:
                 // A valid prefix that the next chunk may complete.
@@ -93,17 +149,22 @@ public struct UTF8Cleaner {
                     return i
                 }
                 output.append(contentsOf: UnsafeBufferPointer(start: base + validStart, count: i - validStart))
-                output.append(contentsOf: replacement)
+                substitute(UnsafeBufferPointer(start: base + i, count: n - i), preserving: preserving, into: &output)
                 i = n
                 validStart = n
             case .invalid(let maximalSubpart):
                 output.append(contentsOf: UnsafeBufferPointer(start: base + validStart, count: i - validStart))
-                output.append(contentsOf: replacement)
+                substitute(UnsafeBufferPointer(start: base + i, count: maximalSubpart), preserving: preserving, into: &output)
                 i += maximalSubpart
                 validStart = i
             }
         }
         output.append(contentsOf: UnsafeBufferPointer(start: base + validStart, count: n - validStart))
         return n
+    }
+
+    /// Whether a well-formed sequence starting with these bytes is in U+10FF80…U+10FFFF (the markers' range).
+    @inline(__always) static func isMarkerRange(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8) -> Bool {
+        b0 == 0xF4 && b1 == 0x8F && b2 >= 0xBE
     }
 }

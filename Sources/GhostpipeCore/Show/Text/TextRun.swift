@@ -12,11 +12,14 @@ final class TextRun {
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
-                                keepingStyles: settings.keepInputColors && output.screen != nil)
+                                keepingStyles: settings.keepInputColors && output.screen != nil,
+                                preservingInvalid: output.takesRawBytes)
         fitted = settings.pacing.duration != nil
         let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
                                 row: row, column: column)
-        if output.takesRawBytes || settings.effect is Typewriter {
+        if timeless && settings.pacing.duration == nil, output.takesRawBytes, let plain = output as? PlainOutput {
+            reveal = RawCopy(output: plain)
+        } else if output.takesRawBytes || settings.effect is Typewriter {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
             reveal = CreditsRoll(setup)
@@ -40,6 +43,7 @@ final class TextRun {
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         guard !ended else { return }
+        if let copy = reveal as? RawCopy { return copy.take(bytes) }
         var batch = stream.push(bytes)
         if fitted && received + batch.count > Self.maxFitted {
             // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
