@@ -134,6 +134,7 @@ make_seeds() {
         printf '\x04\x01\x02\x00\xff\x07\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 \xea\xb0\x80 e\xcc\x81\x1b[31mred\x1b]0;t\x07\n' | seed player narrow
         printf '\x19\x50\x10\x04\x40\x06WEBVTT\n\n00:00.000 --> 00:01.000\n<b>a</b> <00:00.500>b\n\n00:00.500 --> 00:02.000 line:0\nc\n' | seed player vtt
         printf '\x1e\x28\x08\x44\x40\x041\n00:00:00,000 --> 00:00:01,000\nx\n\n2\n00:00:00,500 --> 00:00:09,000\n\xed\x95\x9c\n' | seed player srt
+        ;;
     ass|sami|lrc)
         local f
         for f in "$root"/samples/*.ass "$root"/samples/*.smi "$root"/samples/*.lrc; do cp "$f" "$dir/"; done
