@@ -102,6 +102,21 @@ import Testing
         ])
     }
 
+    /// `--instant` json walks the same timeline as a paced run, but sends what is scheduled ahead
+    /// of the virtual clock in a few large writes: the same lines, for text and for cues.
+    @Test func instantJSONIsThePacedJSONInAFewWrites() throws {
+        let text = String(repeating: "Ghost typing 한국어 👍🏽, a line.\n", count: 400)
+        var srt = ""
+        for k in 0..<300 { srt += "\(k + 1)\n00:00:\(String(format: "%02d", k / 10)),\(String(format: "%03d", k % 10 * 100)) --> 00:00:\(String(format: "%02d", k / 10)),\(String(format: "%03d", k % 10 * 100 + 90))\nCue \(k) <i>한</i>\n\n" }
+        for input in [[(0.0, text)], [(0.0, srt)]] {
+            let paced = try VirtualRun(["-o", "json", "--cps", "500"], input: input)
+            let instant = try VirtualRun(["--instant", "-o", "json", "--cps", "500"], input: input)
+            #expect(instant.output.text == paced.output.text)
+            #expect(!instant.output.text.isEmpty)
+            #expect(instant.output.writes.count < 10, "\(instant.output.writes.count) writes")
+        }
+    }
+
     @Test func jsonOfColouredTextListsTheTextOnlyAndAgreesWithTheCast() throws {
         let text = "a \u{1B}[31mred\u{1B}[0m b\n"
         let json = try VirtualRun(["--instant", "-o", "json", "--cps", "10", "--no-pauses"], text: text)

@@ -7,13 +7,15 @@
 /// the instants come (all at once with `--instant`, times unchanged). Text is sanitized: escape
 /// sequences and control characters of the input are not graphemes.
 public final class JSONOutput: Output {
-    private let sink: any ByteSink
+    private let writes: GatheredWrites
     private let origin: Nanoseconds
 
     public init(sink: any ByteSink, origin: Nanoseconds) {
-        self.sink = sink
+        writes = GatheredWrites(sink: sink)
         self.origin = origin
     }
+
+    public func flush() throws { try writes.flush() }
 
     public var carriesTime: Bool { true }
 
@@ -26,9 +28,8 @@ public final class JSONOutput: Output {
         let textBytes = queue.ends[range.upperBound - 1] - queue.start(of: range.lowerBound)
         let bound = range.count * (Self.timeKey.utf8CodeUnitCount + JSONWriter.secondsBound + Self.textKey.utf8CodeUnitCount
                                    + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + 6 * textBytes
-        var out: [UInt8] = []
         let (timeKey, textKey, lineEnd) = (Self.timeKey, Self.textKey, Self.lineEnd)
-        out.append(upTo: bound) { writer in
+        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
             queue.bytes.withUnsafeBufferPointer { bytes in
                 queue.ends.withUnsafeBufferPointer { ends in
                     queue.instants.withUnsafeBufferPointer { instants in
@@ -42,15 +43,14 @@ public final class JSONOutput: Output {
                     }
                 }
             }
-        }
-        try sink.write(out, at: stamp)
+        } }
     }
 
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {
         guard !text.isEmpty else { return }
-        var out: [UInt8] = []
-        for grapheme in text { append(grapheme.text, time: grapheme.time, to: &out) }
-        try sink.write(out, at: stamp)
+        try writes.add(at: stamp) { out in
+            for grapheme in text { append(grapheme.text, time: grapheme.time, to: &out) }
+        }
     }
 
     private func append(_ text: String, time: Nanoseconds, to out: inout [UInt8]) {
@@ -62,7 +62,8 @@ public final class JSONOutput: Output {
     }
 
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
-        var line: [UInt8] = Array("{\"start\":".utf8)
+        try writes.add(at: stamp) { line in
+        line.append(contentsOf: "{\"start\":".utf8)
         JSON.appendMilliseconds(start, to: &line)
         line.append(contentsOf: ",\"end\":".utf8)
         JSON.appendMilliseconds(end, to: &line)
@@ -84,7 +85,7 @@ public final class JSONOutput: Output {
         }
         if cue.runs.contains(where: { $0.at != nil }) { appendWords(cue, start: start, to: &line) }
         line.append(contentsOf: "}\n".utf8)
-        try sink.write(line, at: stamp)
+        }
     }
 
     /// `,"words":[…]`: the cue's text cut where its instants change, each piece with its instant

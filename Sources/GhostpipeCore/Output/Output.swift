@@ -18,6 +18,8 @@ public protocol Output: AnyObject {
     /// A subtitle cue starts now; `start` and `end` are its times on the clock since the show began,
     /// and so are the instants of its word timing (`runs[k].at`).
     func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
+    /// The show is up to date: write what was gathered (text outputs write once per turn).
+    func flush() throws
 }
 
 /// A grapheme and the instant an effect shows it in its final look.
@@ -36,6 +38,7 @@ extension Output {
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {}
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {}
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {}
+    public func flush() throws {}
 }
 
 /// The terminal, or an asciicast recording of it (`-o cast`, `--record`): frames drawn by the

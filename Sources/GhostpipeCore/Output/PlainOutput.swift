@@ -3,15 +3,17 @@
 /// graphemes due together go out in one write); subtitles as each cue's text and a newline at its
 /// start. No escape sequences of ghostpipe's own, no wrapping.
 public final class PlainOutput: Output {
-    private let sink: any ByteSink
+    private let writes: GatheredWrites
     private let raw: Bool
 
     /// `raw`: the input goes through untouched (a pipe, a file); otherwise it was sanitized first
     /// (a terminal, where control characters and escape sequences from the input must not arrive).
     public init(sink: any ByteSink, raw: Bool = true) {
-        self.sink = sink
+        writes = GatheredWrites(sink: sink)
         self.raw = raw
     }
+
+    public func flush() throws { try writes.flush() }
 
     public var carriesTime: Bool { false }
     public var takesRawBytes: Bool { raw }
@@ -21,16 +23,18 @@ public final class PlainOutput: Output {
         let bytes = queue.bytes[queue.start(of: range.lowerBound)..<queue.ends[range.upperBound - 1]]
         // Ill-formed UTF-8 of the input travelled as markers (UTF8Cleaner): its bytes go out as they came.
         let exact = bytes.withUnsafeBufferPointer { raw && UTF8Cleaner.holdsMarker($0) ? UTF8Cleaner.restoreInvalid($0) : nil }
-        try sink.write(exact ?? Array(bytes), at: stamp)
+        try writes.add(at: stamp) { out in
+            if let exact { out.append(contentsOf: exact) } else { out.append(contentsOf: bytes) }
+        }
     }
 
     /// Input bytes copied as they are (`RawCopy`).
-    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try sink.write(bytes, at: stamp) }
+    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try writes.add(at: stamp) { $0.append(contentsOf: bytes) } }
 
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
         var text = Array(TerminalSanitizer.clean(cue.plainText).utf8)
         while text.last == 0x0A { text.removeLast() }
         text.append(0x0A)
-        try sink.write(text, at: stamp)
+        try writes.add(at: stamp) { $0.append(contentsOf: text) }
     }
 }

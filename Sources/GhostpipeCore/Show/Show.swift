@@ -347,6 +347,7 @@ public final class Show: EventHandler, InputDemand {
         if !changed, due.map({ now < $0 }) ?? true { return due }
         changed = false
         due = try update(to: now)
+        try output.flush()
         return due
     }
 
@@ -426,8 +427,9 @@ public final class Show: EventHandler, InputDemand {
     }
 
     public func close(interrupted: Bool, at now: Nanoseconds) throws {
-        guard outcome == nil else { return }
+        guard outcome == nil else { return try output.flush() }
         if interrupted { try stop(.interrupted(.interrupt), at: now) } else { try finish(at: now); outcome = .finished }
+        try output.flush()
     }
 
     // MARK: - Keys and the terminal

@@ -43,6 +43,13 @@ final class CuePlayback {
     private var transcriptRow: Int
     private var previousBlock: Block?
     private var pendingChange: Nanoseconds?
+    /// `--instant` to a text output that carries time (json): on the virtual clock nothing happens
+    /// between cues, so every known cue goes out at once with its own times, and the clock then
+    /// jumps to the end of the last (what follows starts there) — one turn of the loop per batch of
+    /// cues, not two per cue.
+    private let runsAhead: Bool
+    /// The latest end of the cues sent ahead, on the media timeline.
+    private var aheadUntil: Nanoseconds?
 
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
@@ -60,6 +67,7 @@ final class CuePlayback {
         self.origin = origin
         runStart = start
         self.timeless = timeless
+        runsAhead = settings.instant && !timeless && output.screen == nil
         base = row
         transcriptRow = row
         // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
@@ -172,7 +180,7 @@ final class CuePlayback {
             started = true
         }
         late.removeAll()
-        while next < cues.count && times(next).start <= position {
+        while next < cues.count && (runsAhead || times(next).start <= position) {
             try start(next, position: position, now: now)
             next += 1
             started = true
@@ -192,6 +200,11 @@ final class CuePlayback {
             active.removeAll()
             pendingChange = nil
             return nil
+        }
+        if runsAhead {
+            if let until = aheadUntil, until <= position { aheadUntil = nil }
+            pendingChange = aheadUntil
+            return aheadUntil.flatMap { playhead.instant(of: $0) }
         }
         // The next change on the media timeline, then as a clock instant.
         var mediaNext: Nanoseconds?
@@ -246,7 +259,7 @@ final class CuePlayback {
             var timed = cue
             for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
             try output.cue(timed, start: clock(start), end: clock(end), at: now)
-            active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
+            if runsAhead { aheadUntil = max(aheadUntil ?? end, end) } else { active.append(Active(cue: cue, actor: nil, rows: 0, end: end)) }
             return
         }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)

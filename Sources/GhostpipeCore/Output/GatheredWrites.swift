@@ -1,0 +1,26 @@
+/// What a text output (plain, json) writes during one turn of the event loop, gathered into one
+/// write: the show flushes once it is up to date, so `--instant` writes a few large blocks instead of
+/// one system call per cue or per grapheme batch. Writes stamped with different instants stay apart
+/// (a recording keeps each at its instant), and a megabyte is written at once (memory stays bounded).
+final class GatheredWrites {
+    private let sink: any ByteSink
+    private var bytes: [UInt8] = []
+    private var stamp: Nanoseconds = 0
+
+    init(sink: any ByteSink) { self.sink = sink }
+
+    /// Appends what `write` writes, stamped `stamp`.
+    func add(at stamp: Nanoseconds, _ write: (inout [UInt8]) -> Void) throws {
+        if !bytes.isEmpty && stamp != self.stamp { try flush() }
+        self.stamp = stamp
+        write(&bytes)
+        if bytes.count >= 1 << 20 { try flush() }
+    }
+
+    func flush() throws {
+        guard !bytes.isEmpty else { return }
+        let gathered = bytes
+        bytes.removeAll(keepingCapacity: true)
+        try sink.write(gathered, at: stamp)
+    }
+}
