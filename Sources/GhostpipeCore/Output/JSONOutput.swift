@@ -24,6 +24,7 @@ public final class JSONOutput: Output {
 
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {
         guard !range.isEmpty else { return }
+        precondition(range.upperBound <= queue.instants.count, "json: graphemes without instants")
         // Written through a pointer into one buffer sized for the worst case (every byte escaped).
         let textBytes = queue.ends[range.upperBound - 1] - queue.start(of: range.lowerBound)
         let bound = range.count * (Self.timeKey.utf8CodeUnitCount + JSONWriter.secondsBound + Self.textKey.utf8CodeUnitCount

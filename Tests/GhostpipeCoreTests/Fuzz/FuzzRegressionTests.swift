@@ -164,4 +164,21 @@ import Testing
             #expect(rows == ["Families: 👨‍👩‍👧", "and workers", "가나다"], "\(effect): \(rows)")
         }
     }
+
+    /// player: json with a key pressed while it plays (json on a terminal reads keys). The key shows
+    /// the rest at once, but the graphemes shown that way got no instant, and json reads each
+    /// grapheme's instant: out of range. They show at the key's instant.
+    @Test(arguments: [["-o", "json"], ["-o", "json", "--instant"]])
+    func aKeyDuringJSONShowsTheRestAtTheKeysInstant(arguments: [String]) throws {
+        let run = try VirtualRun(arguments + ["--cps", "10", "--no-pauses"],
+                                 bytes: [(0, Array("abcdefghij".utf8)), (1, Array(" 한국어 👍🏽\n".utf8))],
+                                 events: [(0.45, .key(.character(" ")))])
+        let events = run.events
+        #expect(events.map(\.text).joined() == "abcdefghij 한국어 👍🏽\n")
+        if !arguments.contains("--instant") {
+            #expect(events.prefix(5).map(\.time) == [0, 0.1, 0.2, 0.3, 0.4])
+            #expect(events.dropFirst(5).prefix(5).allSatisfy { $0.time == 0.45 }, "\(events)")
+            #expect(events.dropFirst(10).allSatisfy { $0.time == 1 }, "what came after the key shows as it comes: \(events)")
+        }
+    }
 }

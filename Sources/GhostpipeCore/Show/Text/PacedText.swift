@@ -116,7 +116,8 @@ final class PacedText: TextReveal {
             return
         }
         if timeless {
-            if scene != nil { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+            // Shown now: a screen and a text output with time (json, after a key) need the instant.
+            if scene != nil || output.carriesTime { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
         } else {
             queue.schedule(upTo: readyCount, with: &pacer, ready: now)
         }
