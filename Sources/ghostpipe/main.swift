@@ -91,6 +91,7 @@ do {
     if let screen = output.screen, let probe, let widths {
         screen.cursorReport = { probe.cursorPosition() }
         show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
+        show.currentTime = { clock.now() }
     }
     var sources: [any EventSource] = []
     if onTerminal {

@@ -132,6 +132,26 @@ import Testing
         #expect(unanswered.status == 0)
     }
 
+    /// A terminal that answers no query (this pseudo-terminal) costs the first query its whole
+    /// timeout; the timeline starts after it, when the first grapheme can be shown, so the text is
+    /// paced from there — not a burst of what "should" have shown during the wait.
+    @Test func aSilentTerminalDelaysTheStartButCausesNoBurst() throws {
+        let path = try Self.write("Ghost 안녕 👍🏽 typing on\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --cps 20 --no-pauses \(path)", rows: 20, columns: 60)
+        #expect(run.status == 0)
+        // The chunks after the query's clean-up (its erase): each holds at most two graphemes of the
+        // text (a write per 50 ms; a slow test machine may join two).
+        let afterProbe = run.chunks.drop { !String(decoding: $0.bytes, as: UTF8.self).contains("\u{1B}[K") }.dropFirst()
+        var shown = ""
+        for chunk in afterProbe {
+            let visible = String(decoding: chunk.bytes, as: UTF8.self).replacing(/\x1B\[[0-9;?]*[A-Za-z]|\x1B[78]|[\r\n]/, with: "")
+            #expect(visible.count <= 2, "a burst: \(visible.debugDescription) at \(chunk.time) s")
+            shown += visible
+        }
+        #expect(shown.contains("typing on"), "\(run.text.debugDescription)")
+    }
+
     /// Words of a screen's history, in order (what a reader sees, whatever the wrapping).
     static func words(_ lines: [String]) -> [String] { lines.joined(separator: " ").split(separator: " ").map(String.init) }
 

@@ -195,7 +195,7 @@ public final class Show: EventHandler, InputDemand {
             return
         }
         if format == .text {
-            if items.isEmpty { locate(firstText: bytes) }
+            let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
             beginText(name: name)
             ensureOpenText()
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
@@ -312,15 +312,22 @@ public final class Show: EventHandler, InputDemand {
     }
     private var said: Set<String> = []
 
-    /// Where the cursor is as the show begins: the first row starts there, after a prompt.
-    private func locate(firstText bytes: [UInt8]) {
-        guard let locateStart, let screen = output.screen else { return }
+    /// Where the cursor is as the show begins: the first row starts there, after a prompt. Returns
+    /// the time once the terminal has answered (or not, after a timeout): the timeline starts then,
+    /// when the first grapheme can be shown, so a slow or silent terminal never causes a burst.
+    private func locate(firstText bytes: [UInt8], at now: Nanoseconds) -> Nanoseconds {
+        guard let locateStart, let screen = output.screen else { return now }
         self.locateStart = nil
         let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
-        guard let column = locateStart(clusters) else { return }
+        let column = locateStart(clusters)
+        let answered = max(now, currentTime?() ?? now)
+        guard let column else { return answered }
         screen.start(atColumn: column)
         flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
+        return answered
     }
+    /// The clock, read after the terminal was asked where its cursor is (that takes a round trip).
+    public var currentTime: (() -> Nanoseconds)?
 
     private func makeTextRun() -> TextRun {
         var settings = settings
@@ -361,7 +368,7 @@ public final class Show: EventHandler, InputDemand {
                 if ended { run.end(at: now) }
                 continue
             case .cues(let item) where item.playback == nil:
-                locate(firstText: [])
+                let now = locate(firstText: [], at: now)
                 if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
                 let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
                 try willPlay?(item.known, row, now)
