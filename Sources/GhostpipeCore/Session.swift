@@ -101,6 +101,8 @@ public struct Session {
         settings.timing = options.subtitleTiming
         settings.subtitleLayout = options.subtitleLayout
         settings.bandRows = options.bandRows
+        settings.alignment = options.alignment
+        settings.place = options.place
         settings.tabWidth = options.tabWidth
         settings.keepInputColors = options.keepInputColors
         settings.format = options.format

@@ -61,3 +61,23 @@ extension CompletionShell: OptionChoice {
         }
     }
 }
+
+extension RowAlignment: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .left: "flush left, as cat leaves it"
+        case .center: "centred by its longest line"
+        case .right: "flush right by its longest line"
+        }
+    }
+}
+
+extension BlockPlace: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .top: "where the text starts, flowing down as cat's would; cues at the top of the band"
+        case .middle: "in the middle of a full screen, or of the band"
+        case .bottom: "at the bottom of a full screen, or of the band"
+        }
+    }
+}

@@ -152,6 +152,24 @@ public enum OptionTable {
             guard let f = Double(v.text), f > 0, f <= 1 else { throw UsageError("--accel: '\(v.text)' is not a factor above 0 and at most 1") }
             o.acceleration = f
         },
+        Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
+               help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",
+               details: """
+               The block moves as a whole: every line shifts by the same number of columns, so indented or \
+               aligned text keeps its shape. On a screen the typewriter then types a paragraph at a time (a block \
+               is placed once its longest line is known). Cues are laid out with their lines flush left in the \
+               block, which sits where WHERE says (without --align, each line of a cue is centred on its own, as \
+               players do). Credits are centred whatever this says.
+               """) { o, v in o.alignment = RowAlignment(rawValue: v.text) },
+        Option("place", .choice("WHERE", .cases(of: BlockPlace.self)), in: .effects,
+               help: "place text at the top (default), in the middle or at the bottom of a full screen, and cues in the band",
+               details: """
+               With middle or bottom, text takes a screenful below where it starts (what was above scrolls up, \
+               nothing is erased) and its paragraphs stack in the middle or at the bottom of it, moving up as each \
+               arrives; a text taller than that flows on below as with top. On a screen the typewriter then types \
+               a paragraph at a time. Cues that do not say where they go are placed at the top, in the middle or \
+               at the bottom of the band (which then takes the screen, as for cues placed by the file).
+               """) { o, v in o.place = BlockPlace(rawValue: v.text) },
         Option("color", .choice("WHEN", .cases(of: ColorChoice.self)), in: .effects,
                help: "whether to use colour: auto (default: honours NO_COLOR and TERM=dumb), always or never",
                details: "Without colour, fades become a short hold followed by the final text.") { o, v in

@@ -220,7 +220,12 @@ public final class Show: EventHandler, InputDemand {
 
     private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
-        try item.receive(batch.cues, at: now)
+        guard settings.alignment != nil || settings.place != nil else { return try item.receive(batch.cues, at: now) }
+        try item.receive(batch.cues.map { cue in
+            var cue = cue
+            cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
+            return cue
+        }, at: now)
     }
 
     /// The file ended: decide what it was if it was too short to tell, and play its subtitles.

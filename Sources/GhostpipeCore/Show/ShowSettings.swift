@@ -51,6 +51,14 @@ public struct ShowSettings {
     public var bandRows: Int?
     /// The band places top and middle cues within itself rather than taking the screen (the overlay).
     public var bandHoldsPlacedCues = false
+    /// `--align`: blocks moved across the width by their longest line (nil: text flush left, cue
+    /// lines each centred).
+    public var alignment: RowAlignment?
+    /// `--place`: blocks placed vertically on a full screen or in the band (nil: text flows from
+    /// where it starts, cues go where they say or at the bottom).
+    public var place: BlockPlace?
+    /// Whether `--align` or `--place` moves blocks from where the flow would put them.
+    var placesBlocks: Bool { (alignment ?? .left) != .left || (place ?? .top) != .top }
     public var tabWidth = 8
     public var keepInputColors = true
     /// `--format` (nil: each file is detected on its own).

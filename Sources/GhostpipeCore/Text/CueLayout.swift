@@ -47,6 +47,11 @@ public enum CueLayout {
         }
         // Trailing line breaks add no rows to a cue.
         while graphemes.last?.text == "\n" { graphemes.removeLast() }
+        if let blockAlignment = placement.block, !leftAligned {
+            // `--align`: the lines keep their shape, the block moves by its longest line.
+            let block = BlockLayout.layout(graphemes, width: boxWidth, widths: measured).placed(blockAlignment, in: boxWidth)
+            return (block, boxLeft)
+        }
         let block = BlockLayout.layout(graphemes, width: boxWidth, alignment: alignment,
                                        boxWidth: leftAligned ? nil : boxWidth, widths: measured)
         return (block, leftAligned ? 0 : boxLeft)

@@ -7,7 +7,8 @@ final class TextRun {
     private var ended = false
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
-    /// credits rolling, any other a paragraph at a time); for json the effect's timing too; plain
+    /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
+    /// paragraph at a time); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
@@ -16,7 +17,7 @@ final class TextRun {
         fitted = settings.pacing.duration != nil
         let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
                                 row: row, column: column)
-        if output.takesRawBytes || settings.effect is Typewriter {
+        if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
             reveal = CreditsRoll(setup)
