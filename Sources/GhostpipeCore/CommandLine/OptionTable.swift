@@ -152,6 +152,17 @@ public enum OptionTable {
             guard let f = Double(v.text), f > 0, f <= 1 else { throw UsageError("--accel: '\(v.text)' is not a factor above 0 and at most 1") }
             o.acceleration = f
         },
+        Option("palette", .text("C1,C2"), in: .effects,
+               help: "the colours --effect color moves through: names (red, bright-blue, gold), #rrggbb, and none last for the text's own colour",
+               details: """
+               Two stops or more, separated by commas, evenly spaced over the effect's duration and blended in \
+               OKLab with the fade's ease-out. The 16 ANSI names (black, red, green, yellow, blue, magenta, cyan, \
+               white, each also bright-) are the terminal's own palette entries; other names are CSS colours. The \
+               text ends on the last stop, or, when it is none, on its own colours. At 256 or 16 colours each step \
+               is the nearest palette entry, redrawn only when that entry changes. Default: white,gold,none.
+               """) { o, v throws(UsageError) in
+            o.palette = try PaletteStop.list(v.text)
+        },
         Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
                help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",
                details: """

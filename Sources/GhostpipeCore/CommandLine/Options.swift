@@ -28,6 +28,8 @@ public struct Options: Sendable {
     public var seed: UInt64?
     /// `--accel`: each step of a stepped reveal lasts this factor of the one before.
     public var acceleration = 0.9
+    /// `--palette`: the colours `--effect color` moves through (empty: its default).
+    public var palette: [PaletteStop] = []
     /// `--align`: where a block sits across the width (nil: as each layout does by default).
     public var alignment: RowAlignment?
     /// `--place`: where a block sits vertically (nil: as each layout does by default).
