@@ -96,12 +96,12 @@ rows = [
 ]
 print()
 print("ghostpipe alone, 80×24, recorded with -o cast --instant (one event per frame drawn)")
-print(f"{'':46} {'bytes':>9} {'frames':>7} {'bytes/frame':>12}")
+print(f"{'':52} {'bytes':>9} {'frames':>7} {'bytes/frame':>12}")
 for name, options in rows:
     out = subprocess.run([ghostpipe, "-o", "cast", "--instant", "--seed", "1", "--width", "80", "--height", "24"] + options + [text],
                          capture_output=True, check=True, env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin"}).stdout
     events = [json.loads(line) for line in out.decode().splitlines()[1:] if line.startswith("[")]
     frames = [e for e in events if e[1] == "o"]
     total = sum(len(e[2].encode()) for e in frames)
-    print(f"{'ghostpipe ' + name:46} {total:9,} {len(frames):7} {total / max(1, len(frames)):12,.0f}")
+    print(f"{'ghostpipe ' + name:52} {total:9,} {len(frames):7} {total / max(1, len(frames)):12,.0f}")
 PY
