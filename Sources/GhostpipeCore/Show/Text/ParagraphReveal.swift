@@ -32,11 +32,7 @@ final class ParagraphReveal: TextReveal {
     private var timeless: Bool
     private var columns: Int
     private var rows: Int
-    private var paragraph: [StyledGrapheme] = []
-    /// Index in `paragraph` just after its last line break.
-    private var completeLinesEnd = 0
-    private var paragraphHasText = false
-    private var lineHasText = false
+    private var paragraphs = Paragraphs()
     /// Paragraphs waiting for their turn (with `--duration`, all of them until the end of input);
     /// laid out when they go on, at the width the terminal has then.
     private var waiting: [(text: [StyledGrapheme], ready: Nanoseconds)] = []
@@ -56,7 +52,6 @@ final class ParagraphReveal: TextReveal {
     private var ended = false
     /// Backpressure: stop reading while this many paragraphs wait, or a paragraph grows this long.
     private let maxWaiting = 4
-    private let maxParagraph = 1 << 16
 
     init(_ setup: RevealSetup) {
         output = setup.output
@@ -86,7 +81,7 @@ final class ParagraphReveal: TextReveal {
     }
 
     var wantsInput: Bool { !ended && (duration != nil || waiting.count < maxWaiting) }
-    var holdsPartialInput: Bool { completeLinesEnd > 0 }
+    var holdsPartialInput: Bool { paragraphs.holdsCompleteLines }
     var isDone: Bool { ended && waiting.isEmpty && onScene.isEmpty && reports.isEmpty }
 
     /// Lays out a paragraph at the current width, moved across it as `--align` says.
@@ -96,31 +91,16 @@ final class ParagraphReveal: TextReveal {
     }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        for k in 0..<batch.count {
-            let text = batch.string(k)
-            let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
-            paragraph.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
-            if kind == .newline {
-                completeLinesEnd = paragraph.count
-                if !lineHasText && paragraphHasText {
-                    cut(at: paragraph.count, ready: now)  // a blank line ends the paragraph
-                }
-                lineHasText = false
-            } else if !kind.isBlank && !kind.isMotion {
-                lineHasText = true
-                paragraphHasText = true
-            }
-        }
-        if paragraph.count >= maxParagraph { cut(at: completeLinesEnd > 0 ? completeLinesEnd : paragraph.count, ready: now) }
+        for text in paragraphs.receive(batch) { queue(text, ready: now) }
     }
 
     func paused(at now: Nanoseconds) {
         // An interactive stream paused after complete lines: show them rather than wait for a blank line.
-        if completeLinesEnd > 0 && paragraphHasText { cut(at: completeLinesEnd, ready: now) }
+        if let text = paragraphs.paused() { queue(text, ready: now) }
     }
 
     func ended(at now: Nanoseconds) {
-        if !paragraph.isEmpty { cut(at: paragraph.count, ready: now) }
+        if let text = paragraphs.finish() { queue(text, ready: now) }
         ended = true
         if let duration {
             // The whole text is known: share the duration between paragraphs by their length.
@@ -136,11 +116,7 @@ final class ParagraphReveal: TextReveal {
         }
     }
 
-    private func cut(at end: Int, ready: Nanoseconds) {
-        let text = Array(paragraph[..<end])
-        paragraph.removeFirst(end)
-        completeLinesEnd = 0
-        paragraphHasText = paragraph.contains { !$0.text.allSatisfy(\.isWhitespace) }
+    private func queue(_ text: [StyledGrapheme], ready: Nanoseconds) {
         waiting.append((text, ready))
         if duration == nil { startWaiting() }
     }
