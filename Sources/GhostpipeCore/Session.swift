@@ -95,6 +95,8 @@ public struct Session {
     public var showSettings: ShowSettings {
         var settings = ShowSettings()
         settings.effect = EffectCatalog.named(options.effect) ?? Typewriter()
+        if options.subtitleLayout == .slides && !options.effectChosen { settings.effect = Morph() }
+        settings.loop = options.loop
         settings.context = effectContext
         settings.pacing = options.pacing
         settings.instant = options.instant

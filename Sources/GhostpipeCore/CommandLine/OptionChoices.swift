@@ -38,6 +38,7 @@ extension SubtitleLayout: OptionChoice {
         switch self {
         case .band: "cues appear in a band of rows at the bottom, lines centred, redrawn in place and cleared at their end; the shell around it is undisturbed"
         case .scroll: "each cue is appended below the last, a transcript that stays in the scrollback"
+        case .slides: "one paragraph or cue at a time in the same place, each replacing the one before through the effect (morph by default); left and right step between them"
         }
     }
 }

@@ -87,8 +87,22 @@ public enum OptionTable {
             o.subtitleTiming.start = try v.duration(examples: "90, 1:30, 00:01:30,000")
         },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
-               help: "how cues are laid out: band, in place at the bottom and cleared at their end (default), or scroll, a transcript that stays") { o, v in
+               help: "how cues and text are laid out: band, cues in place at the bottom and cleared at their end (default); scroll, a transcript that stays; slides, one paragraph or cue at a time in the same place",
+               details: """
+               With slides each paragraph of text (lines up to a blank line) or each cue is shown alone, in a \
+               screenful below where ghostpipe starts, placed by --place and --align, and replaces the one before \
+               through the effect: morph unless --effect says otherwise (the first comes on from blank space). \
+               Text slides stay for their reading time at the pace (at least 1.5 seconds), cues come on at their \
+               start. Left and right step back and forth between slides: the transition follows the keys, \
+               played backwards when stepping back, turned round where it stands by a key mid-way, and several \
+               presses in a row scrub through several slides. After a key the slides wait for keys; right on the \
+               last slide ends. The last slide stays on the screen.
+               """) { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
+        },
+        Option("loop", in: .subtitles,
+               help: "with --layout slides, start again after the last slide (left on the first goes to the last), until q or Ctrl-C") { o, _ in
+            o.loop = true
         },
         Option("band-rows", .number("N"), in: .subtitles,
                help: "the height of the band (default: what the cues need; 2 rows for text under --overlay)",
@@ -139,7 +153,7 @@ public enum OptionTable {
                at the end of input, or when an interactive stream pauses after a complete line); a paragraph \
                taller than the screen is revealed in screen-sized slices. For subtitles each cue is revealed with \
                the effect within a third of its duration.
-               """) { o, v in o.effect = v.text },
+               """) { o, v in o.effect = v.text; o.effectChosen = true },
         Option("list-effects", in: .effects,
                help: "list the effects with one line each, and exit") { o, _ in o.listEffects = true },
         Option("seed", .number("N"), in: .effects,

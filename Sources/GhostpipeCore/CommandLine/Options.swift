@@ -24,6 +24,10 @@ public struct Options: Sendable {
     public var tabWidth = 8
     /// `--effect`: the reveal.
     public var effect = "typewriter"
+    /// `--effect` was given (`--layout slides` otherwise morphs).
+    public var effectChosen = false
+    /// `--loop`: the slides start again after the last.
+    public var loop = false
     /// `--seed`: the same seed gives the same animation (random when nil).
     public var seed: UInt64?
     /// `--accel`: each step of a stepped reveal lasts this factor of the one before.

@@ -364,6 +364,15 @@ public final class Show: EventHandler, InputDemand {
                 bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
                 if ended { run.end(at: now) }
                 continue
+            case .cues(let item) where item.playback == nil && settings.subtitleLayout == .slides && output.screen != nil:
+                // Slides: the cues, one at a time at their start, through the text's slide show.
+                locate(firstText: [])
+                var settings = settings
+                if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+                let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                                        row: flowEnd.row, column: flowEnd.column)
+                items[0] = .text(TextRun(reveal: SlideShow(setup, scene: scene, cues: item, start: now)))
+                continue
             case .cues(let item) where item.playback == nil:
                 locate(firstText: [])
                 if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
@@ -443,10 +452,11 @@ public final class Show: EventHandler, InputDemand {
         return nil
     }
 
-    /// How keys are taken now: subtitles read theirs (transport keys, `q`); text only notices that
-    /// one waits (it shows everything at once) and leaves it, and what follows, for the shell.
+    /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
+    /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
     public var keyReading: KeyReading {
         if case .cues? = items.first { return .read }
+        if case .text(let run)? = items.first, run.reveal.takesKeys { return .read }
         return keySeen ? .off : .peek
     }
     private var keySeen = false
@@ -458,6 +468,7 @@ public final class Show: EventHandler, InputDemand {
             playback.press(key, at: now)
             return
         }
+        if case .text(let run)? = items.first, run.reveal.press(key, at: now) { return }
         showEverything(at: now)
     }
 

@@ -21,6 +21,9 @@ public enum SubtitleLayout: String, CaseIterable, Sendable {
     case band
     /// Each cue appended below the last, as a transcript that stays in the scrollback.
     case scroll
+    /// One block (a paragraph of text) at a time in the same place, each replacing the one before
+    /// through the effect.
+    case slides
 }
 
 /// How subtitles are timed.
@@ -47,6 +50,8 @@ public struct ShowSettings {
     public var instant = false
     public var timing = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
+    /// `--loop`: the slides start again after the last.
+    public var loop = false
     /// `--band-rows`: the band's height (nil: what the cues need).
     public var bandRows: Int?
     /// The band places top and middle cues within itself rather than taking the screen (the overlay).

@@ -8,7 +8,7 @@ final class TextRun {
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
-    /// paragraph at a time); for json the effect's timing too; plain
+    /// paragraph at a time, or slides); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
@@ -17,13 +17,23 @@ final class TextRun {
         fitted = settings.pacing.duration != nil
         let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
                                 row: row, column: column)
-        if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
+        if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
+            reveal = SlideShow(setup, scene: screenScene)
+        } else if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
             reveal = CreditsRoll(setup)
         } else {
             reveal = ParagraphReveal(setup)
         }
+    }
+
+    /// A run whose reveal takes no bytes (slides of cues, read from their subtitle item).
+    init(reveal: any TextReveal) {
+        stream = GraphemeStream(sanitizing: true, keepingStyles: false)
+        fitted = false
+        self.reveal = reveal
+        ended = true
     }
 
     /// `--duration` reads the whole text before it plays, so it is held in memory: at most this many
