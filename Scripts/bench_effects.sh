@@ -25,7 +25,7 @@ tte="$(command -v pyenv >/dev/null && pyenv which tte 2>/dev/null || command -v 
 [[ -n "$tte" ]] || echo "tte not found (pip install terminaltexteffects): the comparison with it is skipped" >&2
 
 text="$(mktemp "${TMPDIR:-/tmp}/ghostpipe-bench-effects.XXXXXX")"
-trap 'rm -f "$text"' EXIT
+trap 'rm -f "$text" "$text.slides"' EXIT
 python3 - "$text" <<'PY'
 import sys, textwrap
 words = ("the ghost in the pipe types every word on time, not early and not late; "
@@ -93,12 +93,19 @@ rows = [
     ("--effect color --colors 16", ["--effect", "color", "--palette", "green,yellow,red,none", "--colors", "16"]),
     ("--align center (typewriter)", ["--align", "center"]),
     ("--align center --place middle --effect fade", ["--align", "center", "--place", "middle", "--effect", "fade"]),
+    ("--layout slides (5 slides of 4 lines, morph)", ["--layout", "slides", "SLIDES"]),
 ]
+# The same lines as five slides of four (paragraphs separated by blank lines).
+lines = open(text).read().splitlines()
+slides = text + ".slides"
+open(slides, "w").write("\n\n".join("\n".join(lines[i:i + 4]) for i in range(0, len(lines), 4)) + "\n")
 print()
 print("ghostpipe alone, 80×24, recorded with -o cast --instant (one event per frame drawn)")
 print(f"{'':52} {'bytes':>9} {'frames':>7} {'bytes/frame':>12}")
 for name, options in rows:
-    out = subprocess.run([ghostpipe, "-o", "cast", "--instant", "--seed", "1", "--width", "80", "--height", "24"] + options + [text],
+    files = [slides] if "SLIDES" in options else [text]
+    options = [o for o in options if o != "SLIDES"]
+    out = subprocess.run([ghostpipe, "-o", "cast", "--instant", "--seed", "1", "--width", "80", "--height", "24"] + options + files,
                          capture_output=True, check=True, env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin"}).stdout
     events = [json.loads(line) for line in out.decode().splitlines()[1:] if line.startswith("[")]
     frames = [e for e in events if e[1] == "o"]
