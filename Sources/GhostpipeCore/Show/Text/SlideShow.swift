@@ -1,18 +1,20 @@
-/// `--layout slides` for text on a screen: one paragraph (a slide) at a time, in the same place — a
-/// screenful from where the text starts, each slide placed in it by `--place` and `--align` — each
-/// replacing the one before through the effect (`morph` unless `--effect` says otherwise).
+/// `--layout slides` on a screen: one paragraph of text, or one cue, at a time (a slide), in the same
+/// place — a screenful from where the show starts, each slide placed in it by `--place` and
+/// `--align` — each replacing the one before through the effect (`morph` unless `--effect` says
+/// otherwise); the first comes on from blank space.
 ///
 /// The show has a position on the line of slides: k is slide k at rest, k + f is the transition from
 /// slide k to the next drawn at f of its duration. Without keys the position moves on by itself: a
-/// slide stays for its reading time at the pace (`--wpm`, `--cps`; at least `minimumHold`), then the
-/// transition to the next plays. ← and → move the goal a step back or forth and the position moves
+/// slide of text stays for its reading time at the pace (`--wpm`, `--cps`; at least `minimumHold`),
+/// then the transition to the next plays; a cue's slide comes on at the cue's start (the first time
+/// round) and stays, after the last, for the cue's duration. ← and → move the goal a step back or forth and the position moves
 /// towards it at the transition's own speed, backwards through a transition played in reverse: a
 /// press mid-way turns it round where it stands, presses in a row scrub through several slides, and
 /// nothing jumps. After a key the keys lead: the slides wait for them, and → on the last slide ends
 /// the show. `--loop` goes from the last slide to the first (and ← from the first to the last) until
 /// `q` or Ctrl-C.
 ///
-/// The slides are kept (to step back and to loop): at most `maxSlides`; what follows is not read.
+/// The slides are kept (to step back and to loop): at most `maxSlides`; those after are dropped.
 final class SlideShow: TextReveal {
     /// A paragraph laid out for the area: its block, and its first row in the area.
     private struct Slide {
