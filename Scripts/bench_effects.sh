@@ -7,6 +7,10 @@
 # decrypt` vs `tte decrypt`. Targets: ghostpipe ≤ 1/50 of tte's bytes and ≤ 1/20 of its CPU.
 # Figures, not a pass/fail test; compare runs on the same machine.
 #
+# Then ghostpipe alone, bytes per frame, for the effects tte has no counterpart for (fade, color at
+# each colour depth) and for the placed layouts (--align, --place): the same text recorded with
+# `-o cast --instant` (the exact timeline on a virtual clock; one cast event per frame drawn).
+#
 # Needs: python3, tte (`pip install terminaltexteffects`). Builds the release binary.
 # Usage: Scripts/bench_effects.sh [runs]   (each figure is the median of `runs`, default 3)
 set -euo pipefail
@@ -17,10 +21,11 @@ runs="${1:-3}"
 ghostpipe="${GHOSTPIPE_BIN:-$root/.build/release/ghostpipe}"
 # The real tte script, not a version manager's shim (whose shell start-up is not tte's cost).
 tte="$(command -v pyenv >/dev/null && pyenv which tte 2>/dev/null || command -v tte)"
-[[ -x "$ghostpipe" && -n "$tte" ]] || { echo "need $ghostpipe and tte (pip install terminaltexteffects)" >&2; exit 1; }
+[[ -x "$ghostpipe" ]] || { echo "need $ghostpipe" >&2; exit 1; }
+[[ -n "$tte" ]] || echo "tte not found (pip install terminaltexteffects): the comparison with it is skipped" >&2
 
 text="$(mktemp "${TMPDIR:-/tmp}/ghostpipe-bench-effects.XXXXXX")"
-trap 'rm -f "$text"' EXIT
+trap 'rm -f "$text" "$text.slides"' EXIT
 python3 - "$text" <<'PY'
 import sys, textwrap
 words = ("the ghost in the pipe types every word on time, not early and not late; "
@@ -29,7 +34,7 @@ lines = textwrap.wrap(words, 60)[:20]
 open(sys.argv[1], "w").write("\n".join(line.ljust(60)[:60].rstrip() for line in lines) + "\n")
 PY
 
-python3 - "$runs" "$text" "$ghostpipe" "$tte" <<'PY'
+[[ -z "$tte" ]] || python3 - "$runs" "$text" "$ghostpipe" "$tte" <<'PY'
 import os, pty, sys, select, struct, fcntl, termios, time, statistics
 
 runs, text, ghostpipe, tte = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
@@ -76,4 +81,34 @@ for gname, gargv, tname, targv in pairs:
     print(f"{'tte ' + tname:34} {tb:11,.0f} {tc:8.3f} {tw:7.2f}")
     print(f"{'  ratio (tte / ghostpipe)':34} {tb / max(gb, 1):10.0f}× {tc / max(gc, 1e-4):7.0f}×"
           f"   targets ≥ 50× bytes: {'met' if tb >= 50 * gb else 'MISSED'}, ≥ 20× CPU: {'met' if tc >= 20 * gc else 'MISSED'}")
+PY
+
+python3 - "$text" "$ghostpipe" <<'PY'
+import json, subprocess, sys
+text, ghostpipe = sys.argv[1], sys.argv[2]
+rows = [
+    ("--effect fade", ["--effect", "fade"]),
+    ("--effect color (truecolor)", ["--effect", "color", "--palette", "green,yellow,red,none"]),
+    ("--effect color --colors 256", ["--effect", "color", "--palette", "green,yellow,red,none", "--colors", "256"]),
+    ("--effect color --colors 16", ["--effect", "color", "--palette", "green,yellow,red,none", "--colors", "16"]),
+    ("--align center (typewriter)", ["--align", "center"]),
+    ("--align center --place middle --effect fade", ["--align", "center", "--place", "middle", "--effect", "fade"]),
+    ("--layout slides (5 slides of 4 lines, morph)", ["--layout", "slides", "SLIDES"]),
+]
+# The same lines as five slides of four (paragraphs separated by blank lines).
+lines = open(text).read().splitlines()
+slides = text + ".slides"
+open(slides, "w").write("\n\n".join("\n".join(lines[i:i + 4]) for i in range(0, len(lines), 4)) + "\n")
+print()
+print("ghostpipe alone, 80×24, recorded with -o cast --instant (one event per frame drawn)")
+print(f"{'':52} {'bytes':>9} {'frames':>7} {'bytes/frame':>12}")
+for name, options in rows:
+    files = [slides] if "SLIDES" in options else [text]
+    options = [o for o in options if o != "SLIDES"]
+    out = subprocess.run([ghostpipe, "-o", "cast", "--instant", "--seed", "1", "--width", "80", "--height", "24"] + options + files,
+                         capture_output=True, check=True, env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin"}).stdout
+    events = [json.loads(line) for line in out.decode().splitlines()[1:] if line.startswith("[")]
+    frames = [e for e in events if e[1] == "o"]
+    total = sum(len(e[2].encode()) for e in frames)
+    print(f"{'ghostpipe ' + name:52} {total:9,} {len(frames):7} {total / max(1, len(frames)):12,.0f}")
 PY

@@ -88,19 +88,23 @@ public struct Session {
     /// The effect context for this run.
     public var effectContext: EffectContext {
         EffectContext(depth: depth, seed: seed, graphemesPerSecond: options.pacing.graphemesPerSecond,
-                      acceleration: options.acceleration)
+                      acceleration: options.acceleration, palette: options.palette)
     }
 
     /// What the show needs to know from the command line, for this output.
     public var showSettings: ShowSettings {
         var settings = ShowSettings()
         settings.effect = EffectCatalog.named(options.effect) ?? Typewriter()
+        if options.subtitleLayout == .slides && !options.effectChosen { settings.effect = Morph() }
+        settings.loop = options.loop
         settings.context = effectContext
         settings.pacing = options.pacing
         settings.instant = options.instant
         settings.timing = options.subtitleTiming
         settings.subtitleLayout = options.subtitleLayout
         settings.bandRows = options.bandRows
+        settings.alignment = options.alignment
+        settings.place = options.place
         settings.tabWidth = options.tabWidth
         settings.keepInputColors = options.keepInputColors
         settings.format = options.format

@@ -4,7 +4,7 @@ import Testing
 /// What every effect in the catalogue promises: the final frame is the text, no frame shows part of a
 /// grapheme cluster, `nextChange` is honest, and the seed alone decides the animation.
 @Suite struct EffectContract {
-    static let names = ["typewriter", "letters", "fade", "decrypt", "morph", "credits"]
+    static let names = ["typewriter", "letters", "fade", "color", "decrypt", "morph", "credits"]
     static let depths: [ColorDepth] = [.truecolor, .palette256, .ansi16, .none]
 
     static func effect(_ name: String) -> any Effect {

@@ -19,7 +19,7 @@ import Glibc
 /// Texts taller than the pane scroll, which is part of what is tested (script.txt at every width,
 /// korean.txt at 20 columns).
 @Suite(.requires("tmux")) struct FinalScreensInTmux {
-    static let effects = ["typewriter", "letters", "fade", "decrypt", "morph", "credits"]
+    static let effects = ["typewriter", "letters", "fade", "color", "decrypt", "morph", "credits"]
     static let widths = [20, 33, 80]
     static let rows = 24
     /// Long enough for cells to settle at different instants, so settled cells are drawn by cursor

@@ -38,6 +38,7 @@ extension SubtitleLayout: OptionChoice {
         switch self {
         case .band: "cues appear in a band of rows at the bottom, lines centred, redrawn in place and cleared at their end; the shell around it is undisturbed"
         case .scroll: "each cue is appended below the last, a transcript that stays in the scrollback"
+        case .slides: "one paragraph or cue at a time in the same place, each replacing the one before through the effect (morph by default); left and right step between them"
         }
     }
 }
@@ -58,6 +59,26 @@ extension CompletionShell: OptionChoice {
         case .bash: "for bash (with or without the bash-completion package)"
         case .zsh: "for zsh's completion system (compinit)"
         case .fish: "for fish"
+        }
+    }
+}
+
+extension RowAlignment: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .left: "flush left, as cat leaves it"
+        case .center: "centred by its longest line"
+        case .right: "flush right by its longest line"
+        }
+    }
+}
+
+extension BlockPlace: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .top: "where the text starts, flowing down as cat's would; cues at the top of the band"
+        case .middle: "in the middle of a full screen, or of the band"
+        case .bottom: "at the bottom of a full screen, or of the band"
         }
     }
 }

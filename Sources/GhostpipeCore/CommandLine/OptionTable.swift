@@ -87,8 +87,22 @@ public enum OptionTable {
             o.subtitleTiming.start = try v.duration(examples: "90, 1:30, 00:01:30,000")
         },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
-               help: "how cues are laid out: band, in place at the bottom and cleared at their end (default), or scroll, a transcript that stays") { o, v in
+               help: "how cues and text are laid out: band, cues in place at the bottom and cleared at their end (default); scroll, a transcript that stays; slides, one paragraph or cue at a time in the same place",
+               details: """
+               With slides each paragraph of text (lines up to a blank line) or each cue is shown alone, in a \
+               screenful below where ghostpipe starts, placed by --place and --align, and replaces the one before \
+               through the effect: morph unless --effect says otherwise (the first comes on from blank space). \
+               Text slides stay for their reading time at the pace (at least 1.5 seconds), cues come on at their \
+               start. Left and right step back and forth between slides: the transition follows the keys, \
+               played backwards when stepping back, turned round where it stands by a key mid-way, and several \
+               presses in a row scrub through several slides. After a key the slides wait for keys; right on the \
+               last slide ends. The last slide stays on the screen.
+               """) { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
+        },
+        Option("loop", in: .subtitles,
+               help: "with --layout slides, start again after the last slide (left on the first goes to the last), until q or Ctrl-C") { o, _ in
+            o.loop = true
         },
         Option("band-rows", .number("N"), in: .subtitles,
                help: "the height of the band (default: what the cues need; 2 rows for text under --overlay)",
@@ -139,7 +153,7 @@ public enum OptionTable {
                at the end of input, or when an interactive stream pauses after a complete line); a paragraph \
                taller than the screen is revealed in screen-sized slices. For subtitles each cue is revealed with \
                the effect within a third of its duration.
-               """) { o, v in o.effect = v.text },
+               """) { o, v in o.effect = v.text; o.effectChosen = true },
         Option("list-effects", in: .effects,
                help: "list the effects with one line each, and exit") { o, _ in o.listEffects = true },
         Option("seed", .number("N"), in: .effects,
@@ -152,6 +166,35 @@ public enum OptionTable {
             guard let f = Double(v.text), f > 0, f <= 1 else { throw UsageError("--accel: '\(v.text)' is not a factor above 0 and at most 1") }
             o.acceleration = f
         },
+        Option("palette", .text("C1,C2"), in: .effects,
+               help: "the colours --effect color moves through: names (red, bright-blue, gold), #rrggbb, and none last for the text's own colour",
+               details: """
+               Two stops or more, separated by commas, evenly spaced over the effect's duration and blended in \
+               OKLab with the fade's ease-out. The 16 ANSI names (black, red, green, yellow, blue, magenta, cyan, \
+               white, each also bright-) are the terminal's own palette entries; other names are CSS colours. The \
+               text ends on the last stop, or, when it is none, on its own colours. At 256 or 16 colours each step \
+               is the nearest palette entry, redrawn only when that entry changes. Default: white,gold,none.
+               """) { o, v throws(UsageError) in
+            o.palette = try PaletteStop.list(v.text)
+        },
+        Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
+               help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",
+               details: """
+               The block moves as a whole: every line shifts by the same number of columns, so indented or \
+               aligned text keeps its shape. On a screen the typewriter then types a paragraph at a time (a block \
+               is placed once its longest line is known). Cues are laid out with their lines flush left in the \
+               block, which sits where WHERE says (without --align, each line of a cue is centred on its own, as \
+               players do). Credits are centred whatever this says.
+               """) { o, v in o.alignment = RowAlignment(rawValue: v.text) },
+        Option("place", .choice("WHERE", .cases(of: BlockPlace.self)), in: .effects,
+               help: "place text at the top (default), in the middle or at the bottom of a full screen, and cues in the band",
+               details: """
+               With middle or bottom, text takes a screenful below where it starts (what was above scrolls up, \
+               nothing is erased) and its paragraphs stack in the middle or at the bottom of it, moving up as each \
+               arrives; a text taller than that flows on below as with top. On a screen the typewriter then types \
+               a paragraph at a time. Cues that do not say where they go are placed at the top, in the middle or \
+               at the bottom of the band (which then takes the screen, as for cues placed by the file).
+               """) { o, v in o.place = BlockPlace(rawValue: v.text) },
         Option("color", .choice("WHEN", .cases(of: ColorChoice.self)), in: .effects,
                help: "whether to use colour: auto (default: honours NO_COLOR and TERM=dumb), always or never",
                details: "Without colour, fades become a short hold followed by the final text.") { o, v in

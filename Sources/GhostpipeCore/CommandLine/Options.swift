@@ -24,10 +24,20 @@ public struct Options: Sendable {
     public var tabWidth = 8
     /// `--effect`: the reveal.
     public var effect = "typewriter"
+    /// `--effect` was given (`--layout slides` otherwise morphs).
+    public var effectChosen = false
+    /// `--loop`: the slides start again after the last.
+    public var loop = false
     /// `--seed`: the same seed gives the same animation (random when nil).
     public var seed: UInt64?
     /// `--accel`: each step of a stepped reveal lasts this factor of the one before.
     public var acceleration = 0.9
+    /// `--palette`: the colours `--effect color` moves through (empty: its default).
+    public var palette: [PaletteStop] = []
+    /// `--align`: where a block sits across the width (nil: as each layout does by default).
+    public var alignment: RowAlignment?
+    /// `--place`: where a block sits vertically (nil: as each layout does by default).
+    public var place: BlockPlace?
     public var color = ColorChoice.auto
     /// `--colors`: force a colour depth.
     public var colors: ColorDepth?

@@ -78,10 +78,13 @@ public struct EffectContext: Sendable {
     public var acceleration: Double
     /// The block shown before this one in the same place, for transitions (`morph`).
     public var previous: Block?
+    /// `--palette`: the stops of `--effect color` (empty: its default).
+    public var palette: [PaletteStop]
 
     public init(depth: ColorDepth = .truecolor, background: (UInt8, UInt8, UInt8) = (0, 0, 0),
                 foreground: (UInt8, UInt8, UInt8) = (229, 229, 229), seed: UInt64 = 0,
-                graphemesPerSecond: Double = 25, acceleration: Double = 0.9, previous: Block? = nil) {
+                graphemesPerSecond: Double = 25, acceleration: Double = 0.9, previous: Block? = nil,
+                palette: [PaletteStop] = []) {
         self.depth = depth
         self.background = background
         self.foreground = foreground
@@ -89,6 +92,7 @@ public struct EffectContext: Sendable {
         self.graphemesPerSecond = graphemesPerSecond
         self.acceleration = acceleration
         self.previous = previous
+        self.palette = palette
     }
 }
 

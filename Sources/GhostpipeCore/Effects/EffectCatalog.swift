@@ -4,6 +4,7 @@ public enum EffectCatalog {
         Typewriter(),
         Letters(),
         Fade(),
+        ColorShift(),
         Decrypt(),
         Morph(),
         Credits(),

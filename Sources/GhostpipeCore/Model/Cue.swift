@@ -70,6 +70,9 @@ public struct CuePlacement: Hashable, Sendable {
     public var lineAlignment: LineAlignment
     /// WebVTT `position:…,line-left|center|line-right`; `.auto` when absent.
     public var positionAlignment: PositionAlignment
+    /// `--align`: the cue's lines flush left in a block that sits here in the cue box, by its
+    /// longest line (nil: each line aligned on its own by `alignment`).
+    public var block: RowAlignment?
 
     public init(vertical: Vertical = .bottom, alignment: Alignment = .center,
                 position: Double? = nil, size: Double? = nil,
@@ -80,6 +83,21 @@ public struct CuePlacement: Hashable, Sendable {
         self.size = size
         self.lineAlignment = lineAlignment
         self.positionAlignment = positionAlignment
+    }
+
+    /// This placement with `--align` and `--place` filling in what the file left to the player
+    /// (centred lines at the bottom, no position).
+    public func defaulted(alignment: RowAlignment?, place: BlockPlace?) -> CuePlacement {
+        var placed = self
+        if let alignment, self.alignment == .center, position == nil { placed.block = alignment }
+        if let place, vertical == .bottom {
+            switch place {
+            case .top: placed.vertical = .top
+            case .middle: placed.vertical = .middle
+            case .bottom: break
+            }
+        }
+        return placed
     }
 }
 

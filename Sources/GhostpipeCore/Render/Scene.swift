@@ -125,7 +125,8 @@ public final class Scene {
         func consider(_ instant: Nanoseconds) { if instant > t { next = min(next ?? instant, instant) } }
         for actor in actors {
             if actor.start > t { consider(actor.start); continue }
-            if let end = actor.end { consider(end); if end <= t { continue } } else { consider(actor.start + actor.duration) }
+            // An actor held until removed (`end` of `.max`) changes only as its reveal does.
+            if let end = actor.end, end != .max { consider(end); if end <= t { continue } } else { consider(actor.start + actor.duration) }
             if let step = actor.effect.nextChange(actor.block, after: t - actor.start, duration: actor.duration, context: actor.context) {
                 consider(max(actor.start + step, t + stepFloor))
             }

@@ -220,7 +220,12 @@ public final class Show: EventHandler, InputDemand {
 
     private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
-        try item.receive(batch.cues, at: now)
+        guard settings.alignment != nil || settings.place != nil else { return try item.receive(batch.cues, at: now) }
+        try item.receive(batch.cues.map { cue in
+            var cue = cue
+            cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
+            return cue
+        }, at: now)
     }
 
     /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
@@ -367,6 +372,15 @@ public final class Show: EventHandler, InputDemand {
                 bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
                 if ended { run.end(at: now) }
                 continue
+            case .cues(let item) where item.playback == nil && settings.subtitleLayout == .slides && output.screen != nil:
+                // Slides: the cues, one at a time at their start, through the text's slide show.
+                let now = locate(firstText: [], at: now)
+                var settings = settings
+                if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+                let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                                        row: flowEnd.row, column: flowEnd.column)
+                items[0] = .text(TextRun(reveal: SlideShow(setup, scene: scene, cues: item, start: now)))
+                continue
             case .cues(let item) where item.playback == nil:
                 let now = locate(firstText: [], at: now)
                 if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
@@ -447,10 +461,11 @@ public final class Show: EventHandler, InputDemand {
         return nil
     }
 
-    /// How keys are taken now: subtitles read theirs (transport keys, `q`); text only notices that
-    /// one waits (it shows everything at once) and leaves it, and what follows, for the shell.
+    /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
+    /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
     public var keyReading: KeyReading {
         if case .cues? = items.first { return .read }
+        if case .text(let run)? = items.first, run.reveal.takesKeys { return .read }
         return keySeen ? .off : .peek
     }
     private var keySeen = false
@@ -462,6 +477,7 @@ public final class Show: EventHandler, InputDemand {
             playback.press(key, at: now)
             return
         }
+        if case .text(let run)? = items.first, run.reveal.press(key, at: now) { return }
         showEverything(at: now)
     }
 

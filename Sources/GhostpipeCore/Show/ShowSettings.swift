@@ -21,6 +21,9 @@ public enum SubtitleLayout: String, CaseIterable, Sendable {
     case band
     /// Each cue appended below the last, as a transcript that stays in the scrollback.
     case scroll
+    /// One block (a paragraph of text) at a time in the same place, each replacing the one before
+    /// through the effect.
+    case slides
 }
 
 /// How subtitles are timed.
@@ -47,10 +50,20 @@ public struct ShowSettings {
     public var instant = false
     public var timing = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
+    /// `--loop`: the slides start again after the last.
+    public var loop = false
     /// `--band-rows`: the band's height (nil: what the cues need).
     public var bandRows: Int?
     /// The band places top and middle cues within itself rather than taking the screen (the overlay).
     public var bandHoldsPlacedCues = false
+    /// `--align`: blocks moved across the width by their longest line (nil: text flush left, cue
+    /// lines each centred).
+    public var alignment: RowAlignment?
+    /// `--place`: blocks placed vertically on a full screen or in the band (nil: text flows from
+    /// where it starts, cues go where they say or at the bottom).
+    public var place: BlockPlace?
+    /// Whether `--align` or `--place` moves blocks from where the flow would put them.
+    var placesBlocks: Bool { (alignment ?? .left) != .left || (place ?? .top) != .top }
     public var tabWidth = 8
     public var keepInputColors = true
     /// `--format` (nil: each file is detected on its own).

@@ -35,6 +35,20 @@ public enum CueLayout {
             case .center: alignment = .center
             }
         }
+        let graphemes = Self.graphemes(of: cue)
+        if let blockAlignment = placement.block, !leftAligned {
+            // `--align`: the lines keep their shape, the block moves by its longest line.
+            let block = BlockLayout.layout(graphemes, width: boxWidth, widths: measured).placed(blockAlignment, in: boxWidth)
+            return (block, boxLeft)
+        }
+        let block = BlockLayout.layout(graphemes, width: boxWidth, alignment: alignment,
+                                       boxWidth: leftAligned ? nil : boxWidth, widths: measured)
+        return (block, leftAligned ? 0 : boxLeft)
+    }
+
+    /// The cue's text as styled graphemes, sanitized, with the instants of its word timing (media
+    /// time from the cue's start); trailing line breaks add no rows to a cue.
+    public static func graphemes(of cue: Cue) -> [StyledGrapheme] {
         let timed = cue.runs.contains { $0.at != nil }
         var graphemes: [StyledGrapheme] = []
         var segmentStart: Nanoseconds = 0
@@ -45,11 +59,8 @@ public enum CueLayout {
                                                 before: run.before))
             }
         }
-        // Trailing line breaks add no rows to a cue.
         while graphemes.last?.text == "\n" { graphemes.removeLast() }
-        let block = BlockLayout.layout(graphemes, width: boxWidth, alignment: alignment,
-                                       boxWidth: leftAligned ? nil : boxWidth, widths: measured)
-        return (block, leftAligned ? 0 : boxLeft)
+        return graphemes
     }
 
     /// Rows the cue needs in a band `width` columns wide, estimated quickly (for sizing the band

@@ -3,6 +3,8 @@
 final class SubtitleItem {
     let queue = CueQueue()
     var playback: CuePlayback?
+    /// Cues taken from the queue by slides (`--layout slides`), which keep them as slides.
+    var taken = 0
     /// Cues received in all.
     private(set) var total = 0
 
@@ -20,7 +22,7 @@ final class SubtitleItem {
     }
 
     /// Cues waiting to be shown (reading pauses while many do).
-    var waiting: Int { playback?.waiting ?? queue.count }
+    var waiting: Int { playback?.waiting ?? queue.count - taken }
 
     /// The cues known so far (to size a band before playing).
     var known: [Cue] { (queue.firstKept..<queue.count).map { queue[$0] } }

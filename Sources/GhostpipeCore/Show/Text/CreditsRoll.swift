@@ -151,8 +151,7 @@ final class CreditsRoll: TextReveal {
         var blocks = lines.map { BlockLayout.layout($0, width: width, alignment: preformatted ? .left : .center, tabWidth: tabWidth,
                                                     boxWidth: preformatted ? nil : width, widths: widths) }
         if preformatted {
-            let widest = blocks.map { $0.glyphs.reduce(0) { max($0, $1.column + $1.width) } }.max() ?? 0
-            let shift = max(0, (width - widest) / 2)
+            let shift = RowAlignment.center.shift(widest: blocks.map(\.widest).max() ?? 0, in: width)
             for b in blocks.indices { for g in blocks[b].glyphs.indices { blocks[b].glyphs[g].column += shift } }
         }
         return blocks.map { block in

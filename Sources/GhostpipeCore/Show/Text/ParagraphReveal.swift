@@ -5,7 +5,12 @@
 ///
 /// On a screen each paragraph is an actor on the scene. A paragraph taller than the screen cannot be
 /// redrawn in place once it has scrolled, so it is revealed in slices one row shorter than the
-/// screen; nothing is lost. For json output the paragraphs are laid out the same way (at the
+/// screen; nothing is lost.
+///
+/// `--align` moves each paragraph across the width by its longest line (every row by the same
+/// amount). `--place middle|bottom` claims a screenful below where the text starts and stacks the
+/// paragraphs in its middle or at its bottom, moving the stack up as each arrives; once the stack
+/// no longer fits it stays where it is and the text flows on below. For json output the paragraphs are laid out the same way (at the
 /// `--width`) and each grapheme is reported with the instant the effect shows it in its final look.
 final class ParagraphReveal: TextReveal {
     private let output: any Output
@@ -15,14 +20,19 @@ final class ParagraphReveal: TextReveal {
     private let widths: (any ColumnWidths)?
     private let tabWidth: Int
     private let duration: Nanoseconds?
+    private let alignment: RowAlignment
+    private let place: BlockPlace
+    /// `--place middle|bottom` on a screen: the document rows the paragraphs stack in, while they fit.
+    private var area: Range<Int>?
+    /// The paragraphs stacked in the area: their actors and their rows from the stack's top.
+    private var stack: [(id: Int, row: Int)] = []
+    /// How far down the area the stack sits now (`nextRow` and `end` count from the area's top
+    /// without it while the stack is placed).
+    private var stackOffset = 0
     private var timeless: Bool
     private var columns: Int
     private var rows: Int
-    private var paragraph: [StyledGrapheme] = []
-    /// Index in `paragraph` just after its last line break.
-    private var completeLinesEnd = 0
-    private var paragraphHasText = false
-    private var lineHasText = false
+    private var paragraphs = Paragraphs()
     /// Paragraphs waiting for their turn (with `--duration`, all of them until the end of input);
     /// laid out when they go on, at the width the terminal has then.
     private var waiting: [(text: [StyledGrapheme], ready: Nanoseconds)] = []
@@ -42,7 +52,6 @@ final class ParagraphReveal: TextReveal {
     private var ended = false
     /// Backpressure: stop reading while this many paragraphs wait, or a paragraph grows this long.
     private let maxWaiting = 4
-    private let maxParagraph = 1 << 16
 
     init(_ setup: RevealSetup) {
         output = setup.output
@@ -58,38 +67,40 @@ final class ParagraphReveal: TextReveal {
         nextRow = setup.row
         nextColumn = setup.column
         end = Placement(row: setup.row, column: setup.column, width: 0)
+        alignment = setup.settings.alignment ?? .left
+        place = setup.settings.place ?? .top
+        if let scene = setup.scene, place != .top {
+            // A screenful of its own, from the row below a prompt or text left mid-row.
+            if nextColumn > 0 { nextRow += 1; nextColumn = 0 }
+            area = nextRow..<(nextRow + max(1, rows - 1))
+            scene.fixedRows = area
+        } else if alignment != .left && nextColumn > 0 {
+            nextRow += 1
+            nextColumn = 0
+        }
     }
 
     var wantsInput: Bool { !ended && (duration != nil || waiting.count < maxWaiting) }
-    var holdsPartialInput: Bool { completeLinesEnd > 0 }
+    var holdsPartialInput: Bool { paragraphs.holdsCompleteLines }
     var isDone: Bool { ended && waiting.isEmpty && onScene.isEmpty && reports.isEmpty }
 
+    /// Lays out a paragraph at the current width, moved across it as `--align` says.
+    private func layOut(_ text: [StyledGrapheme]) -> (block: Block, glyphOf: [Int]) {
+        let laid = BlockLayout.mappedLayout(text, width: columns, tabWidth: tabWidth, widths: widths, startColumn: nextColumn)
+        return (laid.block.placed(alignment, in: columns), laid.glyphOf)
+    }
+
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        for k in 0..<batch.count {
-            let text = batch.string(k)
-            let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
-            paragraph.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
-            if kind == .newline {
-                completeLinesEnd = paragraph.count
-                if !lineHasText && paragraphHasText {
-                    cut(at: paragraph.count, ready: now)  // a blank line ends the paragraph
-                }
-                lineHasText = false
-            } else if !kind.isBlank && !kind.isMotion {
-                lineHasText = true
-                paragraphHasText = true
-            }
-        }
-        if paragraph.count >= maxParagraph { cut(at: completeLinesEnd > 0 ? completeLinesEnd : paragraph.count, ready: now) }
+        for text in paragraphs.receive(batch) { queue(text, ready: now) }
     }
 
     func paused(at now: Nanoseconds) {
         // An interactive stream paused after complete lines: show them rather than wait for a blank line.
-        if completeLinesEnd > 0 && paragraphHasText { cut(at: completeLinesEnd, ready: now) }
+        if let text = paragraphs.paused() { queue(text, ready: now) }
     }
 
     func ended(at now: Nanoseconds) {
-        if !paragraph.isEmpty { cut(at: paragraph.count, ready: now) }
+        if let text = paragraphs.finish() { queue(text, ready: now) }
         ended = true
         if let duration {
             // The whole text is known: share the duration between paragraphs by their length.
@@ -105,11 +116,7 @@ final class ParagraphReveal: TextReveal {
         }
     }
 
-    private func cut(at end: Int, ready: Nanoseconds) {
-        let text = Array(paragraph[..<end])
-        paragraph.removeFirst(end)
-        completeLinesEnd = 0
-        paragraphHasText = paragraph.contains { !$0.text.allSatisfy(\.isWhitespace) }
+    private func queue(_ text: [StyledGrapheme], ready: Nanoseconds) {
         waiting.append((text, ready))
         if duration == nil { startWaiting() }
     }
@@ -128,8 +135,11 @@ final class ParagraphReveal: TextReveal {
     /// minus one row (the row the cursor stays on) if it must be; `budget` is shared by the slices.
     private func schedule(_ text: [StyledGrapheme], start: Nanoseconds, budget: Nanoseconds?) {
         if let scene, let widths, widths.learn(text.lazy.map(\.text)) { output.screen?.invalidateCursorRow(); _ = scene }
-        let (block, glyphOf) = BlockLayout.mappedLayout(text, width: columns, tabWidth: tabWidth, widths: widths,
-                                                        startColumn: nextColumn)
+        let (block, glyphOf) = layOut(text)
+        if let area, nextRow - area.lowerBound + block.visibleRows > area.count {
+            // The stack would not fit: it stays where it is and the text flows on below it.
+            release()
+        }
         let sliceRows = scene == nil ? max(1, block.rows) : max(1, rows - 1)
         let slices = block.rows > sliceRows
             ? stride(from: 0, to: block.rows, by: sliceRows).map { block.slice(rows: $0..<min(block.rows, $0 + sliceRows)) }
@@ -142,8 +152,11 @@ final class ParagraphReveal: TextReveal {
             let share = budget.map { Nanoseconds(Double($0) * Double(slice.count) / Double(max(1, block.count))) }
             let length = effect.duration(of: slice, budget: share, context: context)
             if let scene {
-                let id = scene.add(Actor(block: slice, effect: effect, context: context, start: start, duration: length, row: nextRow))
+                // A stacked paragraph stays on the scene (it moves as the stack grows) until released.
+                let id = scene.add(Actor(block: slice, effect: effect, context: context, start: start, duration: length,
+                                         end: area == nil ? nil : .max, row: nextRow + stackOffset))
                 onScene.append(id)
+                if let area { stack.append((id, nextRow - area.lowerBound)) }
                 if slices.count == 1 { sources[id] = text }
             } else {
                 report(text, glyphOf: glyphOf, block: block, start: start, duration: length, context: context)
@@ -154,6 +167,29 @@ final class ParagraphReveal: TextReveal {
             start += length
             busyUntil = start
         }
+        if area != nil { restack() }
+    }
+
+    /// Places the stack in the area as `--place` says, by the rows its paragraphs show.
+    private func restack() {
+        guard let area, let scene, let last = stack.last, let lastActor = scene.actor(id: last.id) else { return }
+        let height = last.row + lastActor.block.visibleRows
+        let offset = place.top(height: height, in: area.count)
+        for entry in stack { scene.update(id: entry.id) { $0.row = area.lowerBound + offset + entry.row } }
+        end.row += offset  // `end` was just set from the flow, without the offset
+        stackOffset = offset
+    }
+
+    /// The stack stops moving: its paragraphs become ordinary flow (final once revealed), and the
+    /// flow goes on below it.
+    private func release() {
+        guard let scene else { return }
+        for entry in stack { scene.update(id: entry.id) { $0.end = nil } }
+        stack.removeAll()
+        nextRow += stackOffset
+        stackOffset = 0
+        area = nil
+        scene.fixedRows = nil
     }
 
     /// Json: each grapheme of the paragraph with the instant it shows in its final look (what draws
@@ -180,7 +216,7 @@ final class ParagraphReveal: TextReveal {
             if duration == nil { startWaiting() }
         }
         guard let scene else { return reports.first?.due }
-        let animating = scene.actors.contains { !$0.isSettled(at: now) }
+        let animating = scene.actors.contains { now < $0.start + $0.duration }
         scene.cursor = animating ? nil : end
         return scene.nextChange(after: now)
     }
@@ -188,8 +224,9 @@ final class ParagraphReveal: TextReveal {
     func drawn(at now: Nanoseconds) -> Bool {
         guard let scene else { return false }
         scene.dropSettled(at: now)
-        onScene.removeAll { scene.actor(id: $0) == nil }
-        sources = sources.filter { id, _ in onScene.contains(id) }
+        // A stacked paragraph whose reveal is over is done, though it stays on the scene.
+        onScene.removeAll { id in scene.actor(id: id).map { now >= $0.start + $0.duration && $0.end != nil } ?? true }
+        sources = sources.filter { id, _ in onScene.contains(id) || stack.contains { $0.id == id } }
         let before = onScene.count
         if duration == nil { startWaiting() }
         return onScene.count > before
@@ -211,6 +248,33 @@ final class ParagraphReveal: TextReveal {
         self.columns = columns
         self.rows = rows
         guard let scene, let screen = output.screen else { return }
+        if let area {
+            // The stack is laid out again in a screenful of the new size from the area's top.
+            let top = try screen.restart(columns: columns, rows: rows, fromRow: area.lowerBound, clearing: true, at: now)
+            let fresh = top..<(top + max(1, rows - 1))
+            self.area = fresh
+            scene.fixedRows = fresh
+            var row = 0
+            for i in stack.indices {
+                guard let text = sources[stack[i].id] else { continue }
+                nextColumn = 0
+                let block = layOut(text).block
+                scene.update(id: stack[i].id) { $0.block = block; $0.column = 0 }
+                stack[i].row = row
+                end = Placement(row: top + row + block.end.row, column: block.end.column, width: 0)
+                row += block.end.column == 0 ? block.end.row : block.end.row + 1
+            }
+            nextRow = top + row
+            nextColumn = 0
+            stackOffset = 0
+            if let last = stack.last, let actor = scene.actor(id: last.id), last.row + actor.block.visibleRows > fresh.count {
+                restack()
+                release()
+            } else {
+                restack()
+            }
+            return
+        }
         var row = try screen.restart(columns: columns, rows: rows, fromRow: scene.topRow(otherwise: nextRow), clearing: true, at: now)
         for id in onScene.sorted(by: { (scene.actor(id: $0)?.row ?? 0) < (scene.actor(id: $1)?.row ?? 0) }) {
             guard let actor = scene.actor(id: id) else { continue }
@@ -218,7 +282,8 @@ final class ParagraphReveal: TextReveal {
                 // Pushed out of reach as the terminal reflowed it: it stays as it is.
                 scene.remove(id: id)
             } else if let text = sources[id] {
-                let block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth, widths: widths)
+                nextColumn = 0
+                let block = layOut(text).block
                 scene.update(id: id) { $0.block = block; $0.row = row; $0.column = 0 }
                 end = Placement(row: row + block.end.row, column: block.end.column, width: 0)
                 row += block.end.column == 0 ? block.end.row : block.end.row + 1

@@ -27,6 +27,15 @@ protocol TextReveal: AnyObject {
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws
     /// After `fg`: the stop lasted `pause`; continue where it was, redrawn on the cursor's line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws
+    /// Whether it reads keys (the slides' ← and →) rather than leave them for the shell.
+    var takesKeys: Bool { get }
+    /// A key it reads; returns whether it took it.
+    func press(_ key: Key, at now: Nanoseconds) -> Bool
+}
+
+extension TextReveal {
+    var takesKeys: Bool { false }
+    func press(_ key: Key, at now: Nanoseconds) -> Bool { false }
 }
 
 /// What every reveal is given: where it draws or reports, with which settings, and where on the

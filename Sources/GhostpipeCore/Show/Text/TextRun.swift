@@ -7,7 +7,8 @@ final class TextRun {
     private var ended = false
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
-    /// credits rolling, any other a paragraph at a time); for json the effect's timing too; plain
+    /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
+    /// paragraph at a time, or slides); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
          row: Int, column: Int) {
@@ -19,13 +20,23 @@ final class TextRun {
                                 row: row, column: column)
         if timeless && settings.pacing.duration == nil, output.takesRawBytes, let plain = output as? PlainOutput {
             reveal = RawCopy(output: plain)
-        } else if output.takesRawBytes || settings.effect is Typewriter {
+        } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
+            reveal = SlideShow(setup, scene: screenScene)
+        } else if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
             reveal = CreditsRoll(setup)
         } else {
             reveal = ParagraphReveal(setup)
         }
+    }
+
+    /// A run whose reveal takes no bytes (slides of cues, read from their subtitle item).
+    init(reveal: any TextReveal) {
+        stream = GraphemeStream(sanitizing: true, keepingStyles: false)
+        fitted = false
+        self.reveal = reveal
+        ended = true
     }
 
     /// `--duration` reads the whole text before it plays, so it is held in memory: at most this many
