@@ -181,4 +181,14 @@ import Testing
             #expect(events.dropFirst(10).allSatisfy { $0.time == 1 }, "what came after the key shows as it comes: \(events)")
         }
     }
+
+    /// player: --duration on a screen, a resize while a word waits for its end. The relayout held
+    /// the word back again, so fewer graphemes were ready than the fitted schedule had counted, and
+    /// counting the next ones started past the end (a crash).
+    @Test func aResizeBeforeAFittedTextEndsCountsNothingTwice() throws {
+        let run = try VirtualRun(["--duration", "3s"], bytes: [(0, Array("hello wor".utf8)), (2, Array("ld 한국어\n".utf8))],
+                                 terminal: (20, 6), events: [(1, .resized(columns: 12, rows: 6))])
+        let rows = run.screen(columns: 12, rows: 6).transcript.filter { !$0.isEmpty }
+        #expect(rows == ["hello world", "한국어"], "\(rows)")
+    }
 }

@@ -112,7 +112,9 @@ final class PacedText: TextReveal {
         readyCount = layout == nil ? queue.count : queue.placements.count
         if fitted != nil {
             // --duration: only count units now; instants come at EOF (nothing is shown before).
-            for k in (fitted?.units.count ?? 0)..<readyCount { fitted?.add(queue.kinds[k]) }
+            // (A resize may hold back again graphemes counted already: they are not counted twice.)
+            let counted = fitted?.units.count ?? 0
+            if readyCount > counted { for k in counted..<readyCount { fitted?.add(queue.kinds[k]) } }
             return
         }
         if timeless {
