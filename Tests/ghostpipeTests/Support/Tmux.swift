@@ -64,15 +64,29 @@ final class Tmux {
         return lines
     }
 
+    /// The processes of the job in the pane's foreground; none while its shell is there (at its prompt,
+    /// or after stopping the job).
+    func foregroundJob() -> [ProcessEntry] {
+        guard let shell = Int(display("#{pane_pid}")).flatMap(ProcessEntry.init(pid:)),
+              shell.terminalForeground > 0, shell.terminalForeground != shell.processGroup else { return [] }
+        return Processes.all().filter { $0.processGroup == shell.terminalForeground }
+    }
+
     /// A tmux format (`#{cursor_flag}`) evaluated for the pane.
     func display(_ format: String) -> String {
         ((try? tmux(["display", "-p", "-t", name, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until `condition` holds for the screen (or the timeout passes); returns whether it did.
+    /// However long a step should take, a condition is given at least this long (seconds) before it
+    /// counts as failed: a loaded machine (two shared cores) can be many times slower than expected.
+    /// Only a failure waits that long.
+    static let patience = 20.0
+
+    /// Waits until `condition` holds for the screen (or `timeout`, at least `patience`, passes);
+    /// returns whether it did.
     @discardableResult
     func wait(forScreen condition: ([String]) -> Bool, timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(max(timeout, Self.patience))
         while Date() < deadline {
             if condition(screen()) { return true }
             usleep(50_000)
