@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,10 +51,17 @@ final class Tmux {
         _ = try? tmux(["run-shell", "pkill -\(signal) -P \(shell) || true"])
     }
 
+    /// Resizes the window, and waits until the pane's terminal has the new size (tmux queues a pane's
+    /// resize; the programs get SIGWINCH when it is applied), so that a key sent next comes after it.
     func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         _ = try? tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+        let terminal = open(display("#{pane_tty}"), O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard terminal >= 0 else { return }
+        defer { close(terminal) }
+        let deadline = Date().addingTimeInterval(Self.patience)
+        while Date() < deadline, terminalSize(of: terminal).map({ $0 != (columns, rows) }) ?? true { usleep(10_000) }
     }
 
     /// The screen as text, one string per row, trailing blanks trimmed.
