@@ -25,7 +25,9 @@ swift test "${arguments[@]}" 2>&1 | awk '
     plain ~ /^\[[0-9]+\/[0-9]+\] / { next }                     # build steps
     plain ~ /^(Building for|Planning build)/ { next }
     plain ~ /^✔ Test run with|^✘ Test run with/ { last = $0; next }       # the count, said last
-    plain ~ /^◇ / { next }                                       # started
+    skipping && plain ~ /^(✔|✘|◇|➜|↳) / { skipping = 0 }        # a new event ends it, whatever it was
+    skipping { if (plain ~ /started\.$/) skipping = 0; next }   # the rest of a "started" line
+    plain ~ /^◇ / { if (plain !~ /started\.$/) skipping = 1; next }   # started (its arguments may hold newlines)
     plain ~ /^✔ Test .* passed/ { next }                         # each test that passed
     plain ~ /^↳ (Testing Library Version|Target Platform):/ { next }
     plain ~ /^➜ Test .* skipped/ {                               # counted by reason, said at the end

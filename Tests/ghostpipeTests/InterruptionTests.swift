@@ -35,18 +35,28 @@ import Testing
         #expect(!prefix.contains("\u{1B}["), "attributes leak into the next text after \(what): \(styled.debugDescription)")
     }
 
+    /// Each round interrupts a scenario at a random instant after ghostpipe has started: from at
+    /// once (it may not even have asked the terminal its questions yet) to a second in. The instants
+    /// are the test's input; everything else waits for what the terminal shows or what the processes
+    /// do, never for a fixed time.
     @Test func interruptedAtRandomInstantsTheTerminalIsAlwaysRestored() throws {
         var random = SplitMix64(seed: 2026)
+        func instant(upTo seconds: Double) -> UInt32 { UInt32(Double(random.next() % 1000) / 1000 * seconds * 1_000_000) }
+        func ghostpipeRuns(_ job: [ProcessEntry]) -> Bool {
+            job.contains { $0.arguments.first == Binary.path } && !job.contains { $0.state == "T" }
+        }
         let tmux = try Tmux(columns: 50, rows: 12, tag: "int")
         let rounds = 16
         for round in 0..<rounds {
             let scenario = Self.scenarios[Int(random.next() % UInt64(Self.scenarios.count))]
             let action = Action.allCases[round % Action.allCases.count]
-            let delay = 0.3 + Double(random.next() % 1000) / 1000 * 1.5
+            let delay = instant(upTo: 1)
             tmux.type("clear")
+            tmux.wait(forScreen: { $0.first == "$" })
             tmux.type(scenario.command)
-            usleep(UInt32(delay * 1_000_000))
-            let what = "\(action) at \(String(format: "%.2f", delay)) s in \(scenario.name)"
+            #expect(Processes.wait { _ in ghostpipeRuns(tmux.foregroundJob()) }, "ghostpipe does not start: \(tmux.screen())")
+            usleep(delay)
+            let what = "\(action) at \(String(format: "%.2f", Double(delay) / 1e6)) s in \(scenario.name)"
             switch action {
             case .ctrlC:
                 tmux.press("C-c")
@@ -54,19 +64,22 @@ import Testing
                 tmux.signalForeground("TERM")
             case .ctrlZThenFg:
                 tmux.press("C-z")
-                tmux.wait(forScreen: { $0.contains { $0.contains("Stopped") } }, timeout: 5)
+                #expect(tmux.wait(forScreen: { $0.contains { $0.contains("Stopped") } }, timeout: 5), "not stopped: \(what): \(tmux.screen())")
                 #expect(tmux.display("#{cursor_flag}") == "1", "cursor hidden while stopped: \(what)")
                 tmux.type("fg")
-                usleep(700_000)
+                #expect(Processes.wait { _ in ghostpipeRuns(tmux.foregroundJob()) }, "fg does not continue it: \(what): \(tmux.screen())")
+                usleep(instant(upTo: 0.3))
                 tmux.press("C-c")
             case .resize:
                 tmux.resize(columns: 30 + Int(random.next() % 40), rows: 8 + Int(random.next() % 10))
-                usleep(500_000)
+                usleep(instant(upTo: 0.3))
                 tmux.press("C-c")
             case .quitKey:
                 tmux.press("q")
             case .anyKey:
                 tmux.press("x")
+                // Subtitles complete the cues on show and play on: quit them.
+                if scenario.name.contains("subtitles") { tmux.press("q") }
             }
             let prompt = tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 20)
             #expect(prompt, "no prompt after \(what): \(tmux.screen())")
@@ -85,7 +98,7 @@ import Testing
         let tmux = try Tmux(columns: 50, rows: 10, tag: "sig")
         for (signal, status) in [("TERM", 143), ("HUP", 129)] {
             tmux.type("\"$GHOSTPIPE\" --cps 20 \(Binary.sample("script.txt")); echo STATUS=$?")
-            usleep(600_000)
+            #expect(tmux.wait(forScreen: { $0.contains { $0.hasPrefix("INT.") } }, timeout: 10), "it plays: \(tmux.screen())")
             tmux.signalForeground(signal)
             #expect(tmux.wait(forScreen: { $0.contains("STATUS=\(status)") }, timeout: 5), "\(signal): \(tmux.screen())")
             checkRestored(tmux, after: "SIG\(signal)")
@@ -115,8 +128,8 @@ import Testing
     @Test func keysAreNotSwallowedWhenKeysAreOff() throws {
         // Typed while ghostpipe plays with --no-keys, a command reaches the shell afterwards.
         let tmux = try Tmux(columns: 60, rows: 10, tag: "keys")
-        tmux.type("\"$GHOSTPIPE\" --no-keys --duration 1 \(Binary.sample("motd.txt"))")
-        usleep(300_000)
+        tmux.type("clear; \"$GHOSTPIPE\" --no-keys --duration 1 \(Binary.sample("motd.txt"))")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("_") } }, timeout: 10), "it plays: \(tmux.screen())")
         tmux.type("echo TYPED-AHEAD")
         #expect(tmux.wait(forScreen: { $0.contains("TYPED-AHEAD") }, timeout: 5))
     }
@@ -124,16 +137,20 @@ import Testing
     @Test func subtitleKeysPauseSeekAndShowTheStatusLine() throws {
         let tmux = try Tmux(columns: 60, rows: 10, tag: "sub")
         tmux.type("clear; \"$GHOSTPIPE\" \(Binary.sample("english.srt"))")
-        usleep(500_000)
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("Signal Hill") } }, timeout: 10), "the first cue: \(tmux.screen())")
         tmux.press("i")
         #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue ") && $0.contains("/20") } }, timeout: 3), "\(tmux.screen())")
         tmux.press("Space")
-        usleep(300_000)
         #expect(tmux.wait(forScreen: { $0.contains { $0.contains("❚❚") } }, timeout: 3), "paused: \(tmux.screen())")
-        // Seek forward a minute: the last cues (56 s on) show.
-        tmux.press("Up")
         tmux.press("Space")
-        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue 20/20") || $0.contains("cue 19/20") } }, timeout: 3), "\(tmux.screen())")
+        #expect(tmux.wait(forScreen: { !$0.contains { $0.contains("❚❚") } }, timeout: 3), "resumed: \(tmux.screen())")
+        tmux.press("Space")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("❚❚") } }, timeout: 3), "paused again: \(tmux.screen())")
+        // Seek back a minute (to the start), then forward one, all while paused (so the position is
+        // exactly 60 s however slow the machine is): the last cue (58.8 s to 61.5 s) shows.
+        tmux.press("Down")
+        tmux.press("Up")
+        #expect(tmux.wait(forScreen: { $0.contains { $0.contains("cue 20/20") } }, timeout: 3), "\(tmux.screen())")
         tmux.press("q")
         #expect(tmux.wait(forScreen: { screen in screen.last { !$0.isEmpty }?.hasPrefix("$") == true }, timeout: 5))
         // Neither the status line nor a cue stays behind.
@@ -144,8 +161,9 @@ import Testing
 
     @Test func quittingSubtitlesLeavesTheBandEmptyWhereItWas() throws {
         let tmux = try Tmux(columns: 60, rows: 10, tag: "subq")
-        // From the samples folder, so the command fits one row wherever the repository was cloned.
-        tmux.type("cd '\(Binary.sample(""))' && clear; echo before")
+        // A short command line (one row wherever the repository is), typed once the prompt is back.
+        tmux.type("cd '\(Paths.repository.path)/samples'; clear; echo before")
+        #expect(tmux.wait(forScreen: { $0.first == "before" && $0.dropFirst().first == "$" }, timeout: 5), "\(tmux.screen())")
         tmux.type("\"$GHOSTPIPE\" --start 8.5 styles.vtt")
         #expect(tmux.wait(forScreen: { $0.contains { $0.contains("Is that coming through the set?") } }, timeout: 5), "\(tmux.screen())")
         tmux.press("q")

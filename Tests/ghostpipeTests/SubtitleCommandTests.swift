@@ -77,22 +77,10 @@ import Testing
     }
 
     @Test func streamedTextIsNotHeldBackByFormatDetection() throws {
-        // The first line decides "text" at once; the second arrives 3 s later.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "(printf '42\\nnot a timing line\\n'; sleep 3; printf 'more\\n') | \"$0\" --cps 1000", Binary.path]
-        let out = Pipe()
-        process.standardOutput = out
-        let start = Date()
-        try process.run()
-        var received = Data()
-        while !String(decoding: received, as: UTF8.self).contains("not a timing line\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            received.append(chunk)
-        }
-        #expect(Date().timeIntervalSince(start) < 2)
-        process.waitUntilExit()
+        // The first line decides "text" at once: the text shows while the input is still open.
+        let run = try Binary.streaming(["--cps", "1000"], first: "42\nnot a timing line\n", then: "more\n", shown: "not a timing line\n")
+        #expect(run.early, "the text waited for the end of input")
+        #expect(run.output == "42\nnot a timing line\nmore\n")
     }
 
     @Test func aBilingualSAMIFileGivesEachCueItsTrackAndLangPicksOne() throws {

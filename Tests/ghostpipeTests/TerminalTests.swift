@@ -29,7 +29,7 @@ func cursorVisibleAtEnd(_ text: String) -> Bool {
     func anInterruptRestoresTheTerminalAndExitsWith128PlusTheSignal(signal: Int32, typed: String) throws {
         let action: Binary.Action = typed.isEmpty ? .signal(signal) : .type(Array(typed.utf8))
         let run = try Binary.runInTerminal("exec \"$GHOSTPIPE\" --cps 20 \"\(Binary.sample("script.txt"))\"",
-                                           rows: 10, columns: 50, actions: [(0.8, action)])
+                                           rows: 10, columns: 50, actions: [(0.5, action)])
         #expect(run.status == 128 + signal)
         let text = run.text
         // Cursor visible, and the prompt will start on a fresh line.

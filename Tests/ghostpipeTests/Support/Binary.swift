@@ -61,6 +61,50 @@ enum Binary {
                       stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    /// Feeds `first` to ghostpipe through a pipe that stays open, waits (up to `timeout`, generous
+    /// for a loaded machine) until `shown` appears in its output, and only then sends `rest` and
+    /// closes the pipe. Whether `shown` came out before the input ended, and all of the output.
+    ///
+    /// No time window: the writer waits on a named pipe for the test's go, so output that waited for
+    /// the end of input would never come, whatever the machine's speed.
+    static func streaming(_ arguments: [String], first: String, then rest: String, shown: String,
+                          timeout: Double = 30) throws -> (early: Bool, output: String) {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-go-\(UUID().uuidString)").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { unlink(fifo) }
+        // Held open both ways, so that neither the writer's open nor the go ever blocks (even if the
+        // writer died early).
+        let go = open(fifo, O_RDWR | O_CLOEXEC)
+        guard go >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(go) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // $0 ghostpipe, $1 the named pipe, $2 and $3 the input; what follows, ghostpipe's arguments.
+        let script = "f=$1 a=$2 b=$3; shift 3; (printf '%s' \"$a\"; read go < \"$f\"; printf '%s' \"$b\") | \"$0\" \"$@\""
+        process.arguments = ["-c", script, path, fifo, first, rest] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let fd = out.fileHandleForReading.fileDescriptor
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(timeout)
+        while !String(decoding: received, as: UTF8.self).contains(shown), Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer[..<n]
+        }
+        let early = String(decoding: received, as: UTF8.self).contains(shown)
+        // The go: the writer sends the rest and closes the pipe.
+        _ = write(go, "go\n", 3)
+        received += Array(out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return (early, String(decoding: received, as: UTF8.self))
+    }
+
     struct TerminalRun {
         var status: Int32 = -1
         var signaled = false
@@ -77,7 +121,8 @@ enum Binary {
     }
 
     /// Runs a shell command line on a new pseudo-terminal of the given size; `actions` happen at the
-    /// given seconds after the start. Stops when the program exits (or after `timeout`).
+    /// given seconds after the program's first output (however long a loaded machine takes to get
+    /// there). Stops when the program exits (or after `timeout`).
     static func runInTerminal(_ command: String, rows: Int = 24, columns: Int = 80,
                               actions: [(at: Double, action: Action)] = [], timeout: Double = 30,
                               environment: [String: String] = [:]) throws -> TerminalRun {
@@ -92,9 +137,10 @@ enum Binary {
         var pending = actions.sorted { $0.at < $1.at }
         var buffer = [UInt8](repeating: 0, count: 65536)
         var exited = false
+        var begun: Double?
         while true {
             let now = Date().timeIntervalSince(start)
-            while let first = pending.first, first.at <= now {
+            while let begun, let first = pending.first, begun + first.at <= now {
                 switch first.action {
                 case .type(let bytes): _ = bytes.withUnsafeBytes { write(terminal.master, $0.baseAddress, $0.count) }
                 case .signal(let signal): kill(pid, signal)
@@ -104,10 +150,11 @@ enum Binary {
             }
             if now > timeout { kill(pid, SIGKILL) }
             var p = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
-            let wait = pending.first.map { max(0, Int32(($0.at - now) * 1000)) } ?? 100
+            let wait = begun.flatMap { begun in pending.first.map { max(0, Int32((begun + $0.at - now) * 1000)) } } ?? 100
             if poll(&p, 1, min(wait, 100)) > 0 {
                 let n = read(terminal.master, &buffer, buffer.count)
                 if n > 0 {
+                    if begun == nil { begun = Date().timeIntervalSince(start) }
                     run.chunks.append((Date().timeIntervalSince(start), Array(buffer[..<n])))
                     continue
                 }

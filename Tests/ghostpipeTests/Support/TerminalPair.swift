@@ -104,6 +104,10 @@ final class TerminalPair {
     /// pseudo-terminal, a tmux screen different from `changedFrom` (or, at the start, not blank) — and
     /// then neither has changed for `quiet` seconds. Gives up waiting for the change after `timeout`
     /// (a step may legitimately change nothing), still requiring the quiet period.
+    ///
+    /// A script that has ended (`…; exec sleep 600`) writes nothing more, so no quiet period is needed:
+    /// once both terminals run its `sleep`, the pseudo-terminal is drained and tmux shows the same
+    /// screen twice in a row, everything has been drawn.
     func settle(quiet: Double = 0.3, changedFrom before: String? = nil, timeout: Double = 15) throws {
         let start = Date()
         var lastTmux = ""
@@ -112,11 +116,13 @@ final class TerminalPair {
         var ptyChanged = false
         var tmuxChanged = false
         while Date().timeIntervalSince(start) < timeout + 30 {
-            if pump(milliseconds: 50) {
+            let arrived = pump(milliseconds: 50)
+            if arrived {
                 ptyQuiet = Date()
                 ptyChanged = true
             }
             let state = try tmuxState()
+            if !arrived, state == lastTmux, try scriptEnded() { return }
             if state != lastTmux {
                 lastTmux = state
                 tmuxStable = Date()
@@ -127,6 +133,12 @@ final class TerminalPair {
             if waitedEnough && now.timeIntervalSince(ptyQuiet) >= quiet && now.timeIntervalSince(tmuxStable) >= quiet { return }
         }
         throw Failure("the terminals never settled")
+    }
+
+    /// Whether the script has reached its final `sleep` in both terminals.
+    private func scriptEnded() throws -> Bool {
+        guard (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "sleep\n" else { return false }
+        return try tmux(["display", "-p", "-t", "main", "#{pane_current_command}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "sleep"
     }
 
     private static func showsSomething(_ state: String) -> Bool {

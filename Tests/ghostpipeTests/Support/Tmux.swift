@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,10 +51,17 @@ final class Tmux {
         _ = try? tmux(["run-shell", "pkill -\(signal) -P \(shell) || true"])
     }
 
+    /// Resizes the window, and waits until the pane's terminal has the new size (tmux queues a pane's
+    /// resize; the programs get SIGWINCH when it is applied), so that a key sent next comes after it.
     func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         _ = try? tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+        let terminal = open(display("#{pane_tty}"), O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard terminal >= 0 else { return }
+        defer { close(terminal) }
+        let deadline = Date().addingTimeInterval(Self.patience)
+        while Date() < deadline, terminalSize(of: terminal).map({ $0 != (columns, rows) }) ?? true { usleep(10_000) }
     }
 
     /// The screen as text, one string per row, trailing blanks trimmed.
@@ -64,15 +72,29 @@ final class Tmux {
         return lines
     }
 
+    /// The processes of the job in the pane's foreground; none while its shell is there (at its prompt,
+    /// or after stopping the job).
+    func foregroundJob() -> [ProcessEntry] {
+        guard let shell = Int(display("#{pane_pid}")).flatMap(ProcessEntry.init(pid:)),
+              shell.terminalForeground > 0, shell.terminalForeground != shell.processGroup else { return [] }
+        return Processes.all().filter { $0.processGroup == shell.terminalForeground }
+    }
+
     /// A tmux format (`#{cursor_flag}`) evaluated for the pane.
     func display(_ format: String) -> String {
         ((try? tmux(["display", "-p", "-t", name, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until `condition` holds for the screen (or the timeout passes); returns whether it did.
+    /// However long a step should take, a condition is given at least this long (seconds) before it
+    /// counts as failed: a loaded machine (two shared cores) can be many times slower than expected.
+    /// Only a failure waits that long.
+    static let patience = 20.0
+
+    /// Waits until `condition` holds for the screen (or `timeout`, at least `patience`, passes);
+    /// returns whether it did.
     @discardableResult
     func wait(forScreen condition: ([String]) -> Bool, timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(max(timeout, Self.patience))
         while Date() < deadline {
             if condition(screen()) { return true }
             usleep(50_000)
