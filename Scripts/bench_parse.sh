@@ -22,14 +22,18 @@ if [[ ! -s $file ]]; then
     python3 "$gen" --target-mb 50 -o "$file"
 fi
 
-# The driver is compiled together with the sources it needs (no package target required).
-sources=("$root"/Sources/GhostpipeCore/Formats/*.swift "$root"/Sources/GhostpipeCore/Model/*.swift
-         "$root"/Sources/GhostpipeCore/Text/TextDecoder.swift "$root"/Sources/GhostpipeCore/Text/UTF8Cleaner.swift
-         "$root"/Sources/GhostpipeCore/VT/UTF8Sequence.swift "$root"/Sources/GhostpipeCore/Support/ArrayGrowth.swift)
+# The driver is compiled together with the library's sources, as one module (no package target
+# required): the C shim gets the module map SwiftPM would generate, and is compiled beside it.
+mapfile -t sources < <(find "$root/Sources/GhostpipeCore" -name '*.swift' | sort)
+mkdir -p "$build/include"
+printf 'module CGhostpipe {\n    header "%s"\n    export *\n}\n' "$root/Sources/CGhostpipe/include/CGhostpipe.h" > "$build/include/module.modulemap"
 driver=$build/bench_parse
-if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" -newer "$driver" 2>/dev/null) ]]; then
-    swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore \
-        "$root/Scripts/bench_parse_main.swift" "${sources[@]}" -o "$driver"
+if [[ ! -x $driver || -n $(find "${sources[@]}" "$root/Scripts/bench_parse_main.swift" "$root/Sources/CGhostpipe" -newer "$driver" 2>/dev/null) ]]; then
+    toolchain_bin=$(dirname "$(command -v swiftc)")
+    clang=$toolchain_bin/clang; [[ -x $clang ]] || clang=clang
+    "$clang" -c -O2 -I "$root/Sources/CGhostpipe/include" "$root/Sources/CGhostpipe/system.c" -o "$build/system.o"
+    swiftc -O -wmo -swift-version 6 -parse-as-library -module-name GhostpipeCore -I "$build/include" \
+        "$root/Scripts/bench_parse_main.swift" "${sources[@]}" "$build/system.o" -o "$driver"
 fi
 
 size=$(stat -c %s "$file")
