@@ -37,6 +37,15 @@ func runOverlay(options: Options, session: Session) -> Never {
     let origin = clock.now()  // the timeline starts with the program
     let band = OverlayBand(settings: session.showSettings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
 
+    var follow: [any EventSource] = []
+    if let target = options.follow {
+        do {
+            follow.append(try target.events(speed: options.subtitleTiming.speed) { messages.append($0) })
+        } catch {
+            fail(error.message, status: 1)
+        }
+    }
+
     // The program's terminal: the real one less the band, in the real one's mode (erase key, UTF-8).
     let programRows = rows - min(band.rows, rows - 1)
     let pty: PseudoTerminal
@@ -75,7 +84,7 @@ func runOverlay(options: Options, session: Session) -> Never {
             terminal,
             TypedBytes(tty, wanted: { overlay.wantsKeys }),
             InputEvents(input, demand: band.show),
-        ]
+        ] + follow
         outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)
     } catch let error as OutputError {
         tty.restore()

@@ -109,6 +109,13 @@ do {
     } else {
         sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
     }
+    if let follow = options.follow {
+        do {
+            sources.append(try follow.events(speed: options.subtitleTiming.speed) { printError("ghostpipe: \($0)") })
+        } catch {
+            fail(error.message, status: 1)
+        }
+    }
     sources.append(InputEvents(input, demand: show))
     outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
     hadErrors = show.hadErrors

@@ -86,6 +86,32 @@ public enum OptionTable {
                help: "begin at T; cues showing at T appear at once") { o, v throws(UsageError) in
             o.subtitleTiming.start = try v.duration(examples: "90, 1:30, 00:01:30,000")
         },
+        Option("follow", .text("SOURCE"), in: .subtitles,
+               help: "play at a video player's position: mpv:SOCKET (mpv --input-ipc-server=SOCKET), or lines of SECONDS [paused] from fd:N or a FILE (a named pipe)",
+               details: """
+               Subtitles then pause, seek and change speed with the player; between its reports the position \
+               runs on at the player's speed on the monotonic clock. --offset still shifts the cues; --start \
+               is the player's to decide, and the transport keys are the player's (`[`/`]` and `i` still \
+               work). ghostpipe ends (status 0) when the player quits or the pipe closes.
+
+               mpv:SOCKET connects to mpv's JSON IPC and observes time-pos, pause and speed. When SOCKET does \
+               not exist yet, ghostpipe says so and waits for mpv, up to 30 seconds:
+
+               `mpv --input-ipc-server=/tmp/mpv.sock film.mkv &`
+               `ghostpipe --follow mpv:/tmp/mpv.sock film.srt`
+
+               fd:N and FILE take lines like `12.5`, `12.5 paused` or `12.5 playing speed=1.5` from any \
+               program (a VLC or browser bridge, a script): each line is the player's position in seconds \
+               when it was written. A bad line is reported with its number and skipped:
+
+               `mkfifo /tmp/clock; ghostpipe --follow /tmp/clock film.srt &`
+               `(echo 0; sleep 5; echo 5 paused; sleep 2; echo 60) > /tmp/clock`
+               """) { o, v throws(UsageError) in
+            guard let target = FollowTarget(v.text) else {
+                throw UsageError("--follow: '\(v.text)' is not mpv:SOCKET, fd:N or a FILE")
+            }
+            o.follow = target
+        },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
                help: "how cues are laid out: band, in place at the bottom and cleared at their end (default), or scroll, a transcript that stays") { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band

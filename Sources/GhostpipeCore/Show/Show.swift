@@ -137,6 +137,12 @@ public final class Show: EventHandler, InputDemand {
             try resume(after: pause, at: now)
         case .continued:
             try resume(after: 0, at: now)
+        case .followed(let playhead):
+            followed = playhead
+            if case .cues(let item)? = items.first, let playback = item.playback { playback.follow(playhead, at: now) }
+        case .playerEnded(let problem):
+            if let problem { report(problem); hadErrors = true }
+            try stop(.finished, at: now)
         case .typed, .programOutput, .programClosed, .childChanged:
             break
         }
@@ -311,6 +317,8 @@ public final class Show: EventHandler, InputDemand {
         report(note)
     }
     private var said: Set<String> = []
+    /// Where the followed player (`--follow`) last said it was.
+    private var followed: Playhead?
 
     /// Where the cursor is as the show begins: the first row starts there, after a prompt.
     private func locate(firstText bytes: [UInt8]) {
@@ -368,6 +376,7 @@ public final class Show: EventHandler, InputDemand {
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
                 item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
                                             timeless: timeless, start: now, origin: origin, row: row)
+                if let followed { item.playback?.follow(followed, at: now) }
                 continue
             case .text(let run):
                 var due: Nanoseconds?

@@ -59,6 +59,8 @@ public struct ShowSettings {
     public var encoding: String?
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?
+    /// `--follow`: subtitles play at a player's position (`Event.followed`), not on their own clock.
+    public var follows = false
     /// `--force`: files that look binary are shown on screens anyway.
     public var force = false
     /// The screen's size, or the size to lay text out for when there is none.

@@ -17,6 +17,9 @@ final class CuePlayback {
     private let widths: (any ColumnWidths)?
     private var width: Int
     private(set) var playhead: Playhead
+    /// `--follow`: the playhead is the player's (`follow`); the keys do not move it, and the
+    /// subtitles never end on their own (the player may seek back).
+    private let follows: Bool
     private var offset: Nanoseconds
     private let layout: SubtitleLayout
     /// The band's first document row and its height.
@@ -56,7 +59,10 @@ final class CuePlayback {
         self.widths = widths
         width = output.screen?.width ?? settings.columns
         offset = settings.timing.offset
-        playhead = Playhead(instant: start, position: settings.timing.start, speed: settings.timing.speed)
+        follows = settings.follows
+        // A followed player has said nothing yet: wait, paused at its start.
+        playhead = Playhead(instant: start, position: follows ? 0 : settings.timing.start, speed: settings.timing.speed,
+                            paused: follows)
         self.origin = origin
         runStart = start
         self.timeless = timeless
@@ -74,7 +80,7 @@ final class CuePlayback {
             scene?.fixedRows = row..<(row + bandRows)
         }
         // Cues that ended before the start position are skipped; those active at it show at once.
-        next = Self.firstIndex(in: cues, endingAfter: settings.timing.start - settings.timing.offset)
+        next = Self.firstIndex(in: cues, endingAfter: playhead.position(at: start) - settings.timing.offset)
     }
 
     private var screenRows: Int
@@ -144,7 +150,7 @@ final class CuePlayback {
         return low
     }
 
-    var isDone: Bool { cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
+    var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
     var end: Placement { Placement(row: layout == .band ? base : transcriptRow, column: 0, width: 0) }
@@ -173,6 +179,11 @@ final class CuePlayback {
         }
         late.removeAll()
         while next < cues.count && times(next).start <= position {
+            // A followed player jumped past it before it arrived (a stream): it is over, not late.
+            if follows && !timeless, case let (start, end) = times(next), end <= position && start < position {
+                next += 1
+                continue
+            }
             try start(next, position: position, now: now)
             next += 1
             started = true
@@ -242,10 +253,14 @@ final class CuePlayback {
         let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
-            let clock = { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
+            // Following a player, from where it is now (its past is not ours to know).
+            let clock = follows
+                ? { (media: Nanoseconds) in now - self.origin + Nanoseconds(Double(media - position) / self.playhead.speed) }
+                : { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
             var timed = cue
             for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
-            try output.cue(timed, start: clock(start), end: clock(end), at: now)
+            // A cue a followed player jumped into starts when it shows.
+            try output.cue(timed, start: follows ? max(now - origin, clock(start)) : clock(start), end: clock(end), at: now)
             active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
             return
         }
@@ -344,6 +359,10 @@ final class CuePlayback {
     /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
     func press(_ key: Key, at now: Nanoseconds) {
         let position = playhead.position(at: now)
+        if follows, ![Key.character("["), .character("]"), .character("i"), .character("I")].contains(key) {
+            // The player's own keys pause, seek and change the speed; here they would fight it.
+            return showEverything(at: now)
+        }
         switch key {
         case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
         case .left: seek(to: position - 5 * Time.second, at: now)
@@ -364,6 +383,23 @@ final class CuePlayback {
     private func seek(to target: Nanoseconds, at now: Nanoseconds) {
         let position = max(0, target)
         playhead.seek(to: position, at: now)
+        jump(to: position)
+    }
+
+    /// A followed player's position moved further than this from where ours ran: a seek, not drift.
+    static let followJump: Nanoseconds = 250 * Time.millisecond
+
+    /// `--follow`: the player said where it is. Small differences only re-anchor the playhead (cues
+    /// between start as usual); a jump (a seek in the player) shows what plays there at once.
+    func follow(_ player: Playhead, at now: Nanoseconds) {
+        let before = playhead.position(at: now)
+        playhead = player
+        let after = playhead.position(at: now)
+        if abs(after - before) > Self.followJump { jump(to: after) }
+    }
+
+    /// The media position jumped to `position`: the band empties and the cues active there show at once.
+    private func jump(to position: Nanoseconds) {
         if layout == .band { scene?.removeAll() }
         active.removeAll()
         next = Self.firstIndex(in: cues, endingAfter: position - offset)
@@ -406,7 +442,7 @@ final class CuePlayback {
     /// Stopping is pausing: the subtitles continue where they were, the band (or the transcript's
     /// current cue) drawn again on the cursor's fresh line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
-        playhead.delay(by: pause)
+        if !follows { playhead.delay(by: pause) }  // a followed player went on meanwhile
         guard let scene, let screen = output.screen else { return }
         let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
         try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
