@@ -59,6 +59,11 @@ public final class MPVEvents: EventSource {
     // MARK: - Connecting
 
     private func attempt(now: Nanoseconds, since: Nanoseconds?, delay: Nanoseconds, deliver: (Event) throws -> Void) throws {
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFSOCK {
+            state = .ended
+            return try deliver(.playerEnded(problem: "mpv:\(path): not a socket (start mpv with --input-ipc-server=\(path))"))
+        }
         switch Self.connect(path) {
         case .success(let fd):
             if since != nil { report("mpv:\(path): connected") }
