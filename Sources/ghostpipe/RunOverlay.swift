@@ -35,7 +35,13 @@ func runOverlay(options: Options, session: Session) -> Never {
     // shown as it arrives); its format is detected as it arrives.
     let input = InputFiles(names: [source], openingWithoutWaiting: true) { messages.append($0) }
     let origin = clock.now()  // the timeline starts with the program
-    let band = OverlayBand(settings: session.showSettings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
+    var settings = session.showSettings
+    if !options.tracks.isEmpty {
+        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { exit(1) }
+        settings.trackCount = options.tracks.count
+        settings.trackCues = cues
+    }
+    let band = OverlayBand(settings: settings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
 
     var follow: [any EventSource] = []
     if let target = options.follow {

@@ -87,7 +87,13 @@ let outcome: Outcome
 var hadErrors = false
 do {
     let output = try session.output(stdout: stdout, recording: recording, origin: origin)
-    let show = Show(settings: session.showSettings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
+    var settings = session.showSettings
+    if !options.tracks.isEmpty {
+        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { leave(1) }
+        settings.trackCount = options.tracks.count
+        settings.trackCues = cues
+    }
+    let show = Show(settings: settings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
     if let screen = output.screen, let probe, let widths {
         screen.cursorReport = { probe.cursorPosition() }
         show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }

@@ -99,6 +99,28 @@ import Glibc
         #expect(tmux.wait(forScreen: Self.shows("STATUS=0"), timeout: 5), "mpv quit: \(tmux.screen())")
     }
 
+    @Test func twoTracksFollowOneClock() throws {
+        let track = directory.appendingPathComponent("film.en.srt").path
+        try "1\n00:00:01,000 --> 00:00:02,500\nEnglish one\n\n2\n00:01:00,000 --> 00:01:10,000\nEnglish minute\n"
+            .write(toFile: track, atomically: true, encoding: .utf8)
+        let fifo = directory.appendingPathComponent("clock2").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let tmux = try Tmux(columns: 50, rows: 10, tag: "fotracks")
+        tmux.type("clear; \"$GHOSTPIPE\" --follow \(fifo) \(try film()) --track \(track); echo STATUS=$?")
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        func say(_ line: String) { _ = Array((line + "\n").utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+        say("1.9 paused")  // past both reveals (a pause freezes them too)
+        #expect(tmux.wait(forScreen: { Self.shows("English one")($0) && Self.shows("First cue")($0) }, timeout: 3), "\(tmux.screen())")
+        let screen = tmux.screen()
+        let english = screen.firstIndex { $0.contains("English one") }, first = screen.firstIndex { $0.contains("First cue") }
+        #expect(english != nil && first != nil && english! + 1 == first!, "the track above the input's: \(screen)")
+        say("61 paused")
+        #expect(tmux.wait(forScreen: { Self.shows("English minute")($0) && Self.shows("Minute cue")($0) }, timeout: 3), "both seek: \(tmux.screen())")
+        close(writer)
+        #expect(tmux.wait(forScreen: Self.shows("STATUS=0"), timeout: 3), "\(tmux.screen())")
+    }
+
     @Test func noMPVIsAClearErrorAfterItsWait() throws {
         // The patience is 30 s; a path that cannot be a socket fails at once instead.
         let notSocket = directory.appendingPathComponent("plain").path

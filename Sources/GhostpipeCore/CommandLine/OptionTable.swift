@@ -112,6 +112,17 @@ public enum OptionTable {
             }
             o.follow = target
         },
+        Option("track", .path("FILE") { FormatCatalog.parsers.flatMap(\.extensions) }, in: .subtitles,
+               help: "play FILE's subtitles too, as another track in rows of its own above the input's (repeatable)",
+               details: """
+               The input's subtitles are the first track, at the bottom of the band; each FILE is a track \
+               above the one before, with its own timing, markup and placement, in a colour of its own when \
+               colour is on (`-o json` names each cue's track). Seeking, pausing, --speed and --follow move \
+               every track; `t` selects a track (then all again) and `[`/`]` nudge only the selected one. \
+               Each FILE is read whole before the show begins:
+
+               `ghostpipe film.ko.srt --track film.en.srt`
+               """) { o, v in o.tracks.append(v.text) },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
                help: "how cues are laid out: band, in place at the bottom and cleared at their end (default), or scroll, a transcript that stays") { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
@@ -197,7 +208,7 @@ public enum OptionTable {
                help: """
                keys do nothing. Keys (from the terminal, not stdin): with text, any key shows the rest at once and \
                stays, with all that is typed, for the shell; with subtitles: q quit, space pause, left/right 5s, \
-               up/down 60s, +/- speed, [/] offset by 100ms, i status line
+               up/down 60s, +/- speed, [/] offset by 100ms, t select a --track, i status line
                """,
                details: """
                Keys come from `/dev/tty`, never from standard input, when standard output is a terminal and the \

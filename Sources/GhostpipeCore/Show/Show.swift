@@ -220,13 +220,21 @@ public final class Show: EventHandler, InputDemand {
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
                                     isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
         let item = SubtitleItem()
+        if !tracksPlaced && settings.trackCount > 0 {
+            // The --track files play beside the first subtitles.
+            tracksPlaced = true
+            item.preload(settings.trackCues)
+        }
         items.append(.cues(item))
         reading = .subtitles(stream, item)
     }
 
     private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
-        try item.receive(batch.cues, at: now)
+        guard settings.trackCount > 0 else { return try item.receive(batch.cues, at: now) }
+        // Beside --track files, the input's subtitles are the first track.
+        let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
+        try item.receive(batch.cues.map { SubtitleTracks.tag($0, file: 0, trackCount: settings.trackCount, name: name) }, at: now)
     }
 
     /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
@@ -319,6 +327,8 @@ public final class Show: EventHandler, InputDemand {
     private var said: Set<String> = []
     /// Where the followed player (`--follow`) last said it was.
     private var followed: Playhead?
+    /// The --track files' cues joined the first subtitles.
+    private var tracksPlaced = false
 
     /// Where the cursor is as the show begins: the first row starts there, after a prompt.
     private func locate(firstText bytes: [UInt8]) {

@@ -21,6 +21,11 @@ final class CuePlayback {
     /// subtitles never end on their own (the player may seek back).
     private let follows: Bool
     private var offset: Nanoseconds
+    /// `--track`: how many extra tracks, each track's own nudge (by `SubtitleTracks.file`), and the
+    /// track `[`/`]` nudge (`t` selects; nil: all at once).
+    private let trackCount: Int
+    private var trackOffsets: [Int: Nanoseconds] = [:]
+    private var selectedTrack: Int?
     private let layout: SubtitleLayout
     /// The band's first document row and its height.
     private var base: Int
@@ -59,6 +64,7 @@ final class CuePlayback {
         self.widths = widths
         width = output.screen?.width ?? settings.columns
         offset = settings.timing.offset
+        trackCount = settings.trackCount
         follows = settings.follows
         // A followed player has said nothing yet: wait, paused at its start.
         playhead = Playhead(instant: start, position: follows ? 0 : settings.timing.start, speed: settings.timing.speed,
@@ -158,7 +164,19 @@ final class CuePlayback {
     /// Cue `i`'s start and end on the media timeline (after the offset).
     private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
         let t = cues.times(at: i)
-        return (t.start + offset, t.end + offset)
+        let shift = trackOffsets.isEmpty ? offset : offset(of: cues[i])
+        return (t.start + shift, t.end + shift)
+    }
+
+    /// The offset of `cue`: `--offset` and `[`/`]`, plus its track's own nudge.
+    private func offset(of cue: Cue) -> Nanoseconds {
+        guard !trackOffsets.isEmpty, let file = SubtitleTracks.file(of: cue, trackCount: trackCount) else { return offset }
+        return offset + (trackOffsets[file] ?? 0)
+    }
+
+    /// The media position before any offset from which cues may still be on show at `position`.
+    private func unshifted(_ position: Nanoseconds) -> Nanoseconds {
+        position - offset - max(0, trackOffsets.values.max() ?? 0)
     }
 
     /// The media position the scene is drawn at for clock instant `now`.
@@ -180,7 +198,7 @@ final class CuePlayback {
         late.removeAll()
         while next < cues.count && times(next).start <= position {
             // A followed player jumped past it before it arrived (a stream): it is over, not late.
-            if follows && !timeless, case let (start, end) = times(next), end <= position && start < position {
+            if (follows || !trackOffsets.isEmpty) && !timeless, case let (start, end) = times(next), end <= position && start < position {
                 next += 1
                 continue
             }
@@ -229,8 +247,10 @@ final class CuePlayback {
         let state = playhead.isPaused ? "❚❚" : "▶"
         let cue = min(cues.count, max(next, 1))
         let speed = (playhead.speed * 100).rounded() / 100
-        let shift = Double(offset) / 1e9
-        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
+        let shift = Double(offset + (selectedTrack.flatMap { trackOffsets[$0] } ?? 0)) / 1e9
+        let track = trackCount == 0 ? "" : selectedTrack.map { "  track \($0 + 1)/\(trackCount + 1)" } ?? "  all tracks"
+        let keys = trackCount == 0 ? "[] offset" : "[] offset  t track"
+        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)\(track)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  \(keys)  q quit "
         var cells: [Cell] = []
         var columns = 0
         for character in text {
@@ -250,7 +270,8 @@ final class CuePlayback {
 
     /// Shows `cue` (the cue at `index` of the queue, or one that came late).
     private func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
-        let (start, end) = (cue.start + offset, cue.end + offset)
+        let shift = offset(of: cue)
+        let (start, end) = (cue.start + shift, cue.end + shift)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
             // Following a player, from where it is now (its past is not ours to know).
@@ -258,7 +279,7 @@ final class CuePlayback {
                 ? { (media: Nanoseconds) in now - self.origin + Nanoseconds(Double(media - position) / self.playhead.speed) }
                 : { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
             var timed = cue
-            for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
+            for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + shift) } }
             // A cue a followed player jumped into starts when it shows.
             try output.cue(timed, start: follows ? max(now - origin, clock(start)) : clock(start), end: clock(end), at: now)
             active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
@@ -359,7 +380,7 @@ final class CuePlayback {
     /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
     func press(_ key: Key, at now: Nanoseconds) {
         let position = playhead.position(at: now)
-        if follows, ![Key.character("["), .character("]"), .character("i"), .character("I")].contains(key) {
+        if follows, ![Key.character("["), .character("]"), .character("i"), .character("I"), .character("t")].contains(key) {
             // The player's own keys pause, seek and change the speed; here they would fight it.
             return showEverything(at: now)
         }
@@ -371,8 +392,12 @@ final class CuePlayback {
         case .down: seek(to: position - 60 * Time.second, at: now)
         case .character("+"), .character("="): playhead.setSpeed(min(100, playhead.speed * 1.1), at: now)
         case .character("-"), .character("_"): playhead.setSpeed(max(0.01, playhead.speed / 1.1), at: now)
-        case .character("["): offset -= 100 * Time.millisecond; seek(to: position, at: now)
-        case .character("]"): offset += 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("["): nudge(by: -100 * Time.millisecond); seek(to: position, at: now)
+        case .character("]"): nudge(by: 100 * Time.millisecond); seek(to: position, at: now)
+        case .character("t") where trackCount > 0:
+            // The next track, then all of them again.
+            let next = (selectedTrack ?? -1) + 1
+            selectedTrack = next > trackCount ? nil : next
         case .character("i"), .character("I"): showStatus.toggle()
         default:
             for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
@@ -402,7 +427,7 @@ final class CuePlayback {
     private func jump(to position: Nanoseconds) {
         if layout == .band { scene?.removeAll() }
         active.removeAll()
-        next = Self.firstIndex(in: cues, endingAfter: position - offset)
+        next = Self.firstIndex(in: cues, endingAfter: unshifted(position))
     }
 
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
@@ -446,6 +471,11 @@ final class CuePlayback {
         guard let scene, let screen = output.screen else { return }
         let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
         try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
+    }
+
+    /// `[`/`]`: the selected track's own offset, or everything's.
+    private func nudge(by delta: Nanoseconds) {
+        if let selectedTrack { trackOffsets[selectedTrack, default: 0] += delta } else { offset += delta }
     }
 
     /// A key finished the animation: the cues on screen show complete.
