@@ -101,6 +101,16 @@ import Testing
         #expect(cues.first { $0.text == "두 번째 자막" }?.start == 5)
     }
 
+    @Test func aTrackNudgedBeforeAnotherTracksCueStillStartsOnTime() throws {
+        // The English line (1.5 s) nudged 0.6 s earlier comes before the Korean one (1 s), at 0.9 s.
+        let keys: [(Double, Event)] = [(0.1, .key(.character("t"))), (0.1, .key(.character("t")))]
+            + (0..<6).map { _ in (0.2, .key(.character("["))) }
+        let (sink, _, _) = try Self.run(["-o", "json"], events: keys, terminal: nil)
+        let cues = Self.json(sink)
+        #expect(cues.prefix(2).map(\.text) == ["The first line", "첫 번째 자막"])
+        #expect(abs(cues[0].start - 0.9) < 1e-6 && cues[1].start == 1)
+    }
+
     @Test func aFollowedPlayerMovesEveryTrack() throws {
         let events: [(Double, Event)] = [
             (0, .followed(Playhead(instant: 0, position: 4 * Time.second))), (10, .playerEnded(problem: nil)),

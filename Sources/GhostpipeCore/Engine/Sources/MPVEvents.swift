@@ -155,19 +155,21 @@ public final class MPVEvents: EventSource {
 }
 
 /// What mpv said so far about its playback, from its IPC messages, as a playhead.
-struct MPVState {
+public struct MPVState {
     /// `time-pos` in nanoseconds (nil: no file playing), and the instant it (or a restart) arrived.
-    var position: Nanoseconds?
-    var anchor: Nanoseconds = 0
-    var paused = false
-    var speed = 1.0
+    public var position: Nanoseconds?
+    public var anchor: Nanoseconds = 0
+    public var paused = false
+    public var speed = 1.0
     /// Between a `seek` event and the `playback-restart` that ends it.
-    var seeking = false
+    public var seeking = false
 
-    enum Effect: Equatable { case nothing, changed, quit, failed(String) }
+    public init() {}
+
+    public enum Effect: Equatable, Sendable { case nothing, changed, quit, failed(String) }
 
     /// Takes one message (a reply or an event).
-    mutating func take(_ message: JSONValue, at now: Nanoseconds) -> Effect {
+    public mutating func take(_ message: JSONValue, at now: Nanoseconds) -> Effect {
         if let error = message["error"]?.string, error != "success" { return .failed(error) }
         switch message["event"]?.string {
         case "property-change":
@@ -211,7 +213,7 @@ struct MPVState {
     }
 
     /// Where mpv is: running at its speed from the last news, frozen while paused or seeking.
-    var playhead: Playhead {
+    public var playhead: Playhead {
         Playhead(instant: anchor, position: position ?? 0, speed: speed, paused: paused || seeking || position == nil)
     }
 }

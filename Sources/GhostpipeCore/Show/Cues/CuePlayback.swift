@@ -21,8 +21,9 @@ final class CuePlayback {
     /// subtitles never end on their own (the player may seek back).
     private let follows: Bool
     private var offset: Nanoseconds
-    /// `--track`: how many extra tracks, each track's own nudge (by `SubtitleTracks.file`), and the
-    /// track `[`/`]` nudge (`t` selects; nil: all at once).
+    /// `--track`: how many extra tracks, each track's own nudge (by `SubtitleTracks.file`: applied
+    /// to its cues in the queue, and to those that arrive later), and the track `[`/`]` nudge (`t`
+    /// selects; nil: all at once).
     private let trackCount: Int
     private var trackOffsets: [Int: Nanoseconds] = [:]
     private var selectedTrack: Int?
@@ -94,7 +95,11 @@ final class CuePlayback {
     /// Takes cues that arrived (in start order, mostly after those waiting): each joins the queue,
     /// or — if it came after its turn — shows at once when it is not over yet.
     func receive(_ new: [Cue], at now: Nanoseconds) throws {
-        for cue in new {
+        for var cue in new {
+            // A track nudged on its own: its cues that arrive now are nudged too.
+            if !trackOffsets.isEmpty, let file = SubtitleTracks.file(of: cue, trackCount: trackCount), let delta = trackOffsets[file] {
+                cue.shift(by: delta)
+            }
             need(cue)
             if !cues.add(cue, notBefore: next) {
                 late.append(cue)
@@ -164,19 +169,7 @@ final class CuePlayback {
     /// Cue `i`'s start and end on the media timeline (after the offset).
     private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
         let t = cues.times(at: i)
-        let shift = trackOffsets.isEmpty ? offset : offset(of: cues[i])
-        return (t.start + shift, t.end + shift)
-    }
-
-    /// The offset of `cue`: `--offset` and `[`/`]`, plus its track's own nudge.
-    private func offset(of cue: Cue) -> Nanoseconds {
-        guard !trackOffsets.isEmpty, let file = SubtitleTracks.file(of: cue, trackCount: trackCount) else { return offset }
-        return offset + (trackOffsets[file] ?? 0)
-    }
-
-    /// The media position before any offset from which cues may still be on show at `position`.
-    private func unshifted(_ position: Nanoseconds) -> Nanoseconds {
-        position - offset - max(0, trackOffsets.values.max() ?? 0)
+        return (t.start + offset, t.end + offset)
     }
 
     /// The media position the scene is drawn at for clock instant `now`.
@@ -198,7 +191,7 @@ final class CuePlayback {
         late.removeAll()
         while next < cues.count && times(next).start <= position {
             // A followed player jumped past it before it arrived (a stream): it is over, not late.
-            if (follows || !trackOffsets.isEmpty) && !timeless, case let (start, end) = times(next), end <= position && start < position {
+            if follows && !timeless, case let (start, end) = times(next), end <= position && start < position {
                 next += 1
                 continue
             }
@@ -270,8 +263,7 @@ final class CuePlayback {
 
     /// Shows `cue` (the cue at `index` of the queue, or one that came late).
     private func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
-        let shift = offset(of: cue)
-        let (start, end) = (cue.start + shift, cue.end + shift)
+        let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
             // Following a player, from where it is now (its past is not ours to know).
@@ -279,7 +271,7 @@ final class CuePlayback {
                 ? { (media: Nanoseconds) in now - self.origin + Nanoseconds(Double(media - position) / self.playhead.speed) }
                 : { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
             var timed = cue
-            for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + shift) } }
+            for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
             // A cue a followed player jumped into starts when it shows.
             try output.cue(timed, start: follows ? max(now - origin, clock(start)) : clock(start), end: clock(end), at: now)
             active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
@@ -427,7 +419,7 @@ final class CuePlayback {
     private func jump(to position: Nanoseconds) {
         if layout == .band { scene?.removeAll() }
         active.removeAll()
-        next = Self.firstIndex(in: cues, endingAfter: unshifted(position))
+        next = Self.firstIndex(in: cues, endingAfter: position - offset)
     }
 
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
@@ -475,7 +467,9 @@ final class CuePlayback {
 
     /// `[`/`]`: the selected track's own offset, or everything's.
     private func nudge(by delta: Nanoseconds) {
-        if let selectedTrack { trackOffsets[selectedTrack, default: 0] += delta } else { offset += delta }
+        guard let selectedTrack else { offset += delta; return }
+        trackOffsets[selectedTrack, default: 0] += delta
+        cues.shift(by: delta) { SubtitleTracks.file(of: $0, trackCount: self.trackCount) == selectedTrack }
     }
 
     /// A key finished the animation: the cues on screen show complete.
