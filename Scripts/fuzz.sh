@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc arguments player
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -23,7 +23,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc arguments player)
+all_targets=(decode subrip webvtt ass sami lrc arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -142,6 +142,11 @@ make_seeds() {
         printf '<sami><body><sync start=1><p class=a>x<sync start=-5><p>y<sync start="2" end="1"><p class=a>&nbsp<sync start=3>z<!--' | seed "$t" sami-broken
         printf '[offset:+99999999]\n[00:1x.0]a\n[00:01.00][00:00.50]<00:00.10>b <00:99.99>c\n[length:00:00]\n[::]\n' | seed "$t" lrc-broken
         ;;
+    follow)
+        printf '{"event":"property-change","id":1,"name":"time-pos","data":12.5}\n{"event":"seek"}\n{"event":"playback-restart"}\n{"event":"property-change","id":3,"name":"speed","data":2}\n{"request_id":0,"error":"success"}\n{"event":"shutdown"}\n' | seed follow mpv
+        printf '0\n12.5 paused\n3 playing speed=1.5\nbad\n-1e3\n\n' | seed follow clock
+        printf '{"a":[1,-2.5e10,true,false,null,"\\u00e9\\ud83d\\ude00\\ud800"],"b":{"c":{}}}\n' | seed follow json
+        ;;
     arguments)
         # Byte 0: bit 0 stdout is a terminal, bit 1 it has a size (bytes 1, 2), bit 2 six env values first.
         printf '\x03\x4f\x17--wpm\x00300\x00-iV\x00file.txt' | seed arguments basic
@@ -160,6 +165,7 @@ dict_for() {
     ass|sami|lrc) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
+    follow) echo "$root/Scripts/fuzz/follow.dict" ;;
     esac
 }
 max_len_for() {

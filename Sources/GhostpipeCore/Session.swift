@@ -60,6 +60,9 @@ public struct Session {
             if !surroundings.stdoutIsTerminal { throw UsageError("--overlay needs a terminal, but standard output is not one") }
             if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
         }
+        if options.follow != nil && options.instant {
+            throw UsageError("--follow plays at the player's position; it cannot be used with --instant")
+        }
         if options.record != nil && (mode == .plain || mode == .json) {
             throw UsageError("--record records terminal output, but the output is \(mode.rawValue) (stdout is not a terminal); use --output cast > FILE")
         }
@@ -111,6 +114,7 @@ public struct Session {
         settings.encoding = options.encoding
         settings.language = options.language
         settings.force = options.force
+        settings.follows = options.follow != nil
         settings.columns = columns
         settings.rows = rows
         return settings

@@ -35,7 +35,22 @@ func runOverlay(options: Options, session: Session) -> Never {
     // shown as it arrives); its format is detected as it arrives.
     let input = InputFiles(names: [source], openingWithoutWaiting: true) { messages.append($0) }
     let origin = clock.now()  // the timeline starts with the program
-    let band = OverlayBand(settings: session.showSettings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
+    var settings = session.showSettings
+    if !options.tracks.isEmpty {
+        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { exit(1) }
+        settings.trackCount = options.tracks.count
+        settings.trackCues = cues
+    }
+    let band = OverlayBand(settings: settings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
+
+    var follow: [any EventSource] = []
+    if let target = options.follow {
+        do {
+            follow.append(try target.events(speed: options.subtitleTiming.speed) { messages.append($0) })
+        } catch {
+            fail(error.message, status: 1)
+        }
+    }
 
     // The program's terminal: the real one less the band, in the real one's mode (erase key, UTF-8).
     let programRows = rows - min(band.rows, rows - 1)
@@ -75,7 +90,7 @@ func runOverlay(options: Options, session: Session) -> Never {
             terminal,
             TypedBytes(tty, wanted: { overlay.wantsKeys }),
             InputEvents(input, demand: band.show),
-        ]
+        ] + follow
         outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)
     } catch let error as OutputError {
         tty.restore()

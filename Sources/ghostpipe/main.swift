@@ -87,7 +87,13 @@ let outcome: Outcome
 var hadErrors = false
 do {
     let output = try session.output(stdout: stdout, recording: recording, origin: origin)
-    let show = Show(settings: session.showSettings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
+    var settings = session.showSettings
+    if !options.tracks.isEmpty {
+        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { leave(1) }
+        settings.trackCount = options.tracks.count
+        settings.trackCues = cues
+    }
+    let show = Show(settings: settings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
     if let screen = output.screen, let probe, let widths {
         screen.cursorReport = { probe.cursorPosition() }
         show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
@@ -109,6 +115,13 @@ do {
         if let keyboard, options.keys { sources.append(KeyEvents(keyboard, reading: { show.keyReading })) }
     } else {
         sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
+    }
+    if let follow = options.follow {
+        do {
+            sources.append(try follow.events(speed: options.subtitleTiming.speed) { printError("ghostpipe: \($0)") })
+        } catch {
+            fail(error.message, status: 1)
+        }
     }
     sources.append(InputEvents(input, demand: show))
     outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)

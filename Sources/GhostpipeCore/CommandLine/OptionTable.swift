@@ -86,6 +86,43 @@ public enum OptionTable {
                help: "begin at T; cues showing at T appear at once") { o, v throws(UsageError) in
             o.subtitleTiming.start = try v.duration(examples: "90, 1:30, 00:01:30,000")
         },
+        Option("follow", .text("SOURCE"), in: .subtitles,
+               help: "play at a video player's position: mpv:SOCKET (mpv --input-ipc-server=SOCKET), or lines of SECONDS [paused] from fd:N or a FILE (a named pipe)",
+               details: """
+               Subtitles then pause, seek and change speed with the player; between its reports the position \
+               runs on at the player's speed on the monotonic clock. --offset still shifts the cues; --start \
+               is the player's to decide, and the transport keys are the player's (`[`/`]` and `i` still \
+               work). ghostpipe ends (status 0) when the player quits or the pipe closes.
+
+               mpv:SOCKET connects to mpv's JSON IPC and observes time-pos, pause and speed. When SOCKET does \
+               not exist yet, ghostpipe says so and waits for mpv, up to 30 seconds:
+
+               `mpv --input-ipc-server=/tmp/mpv.sock film.mkv &`
+               `ghostpipe --follow mpv:/tmp/mpv.sock film.srt`
+
+               fd:N and FILE take lines like `12.5`, `12.5 paused` or `12.5 playing speed=1.5` from any \
+               program (a VLC or browser bridge, a script): each line is the player's position in seconds \
+               when it was written. A bad line is reported with its number and skipped:
+
+               `mkfifo /tmp/clock; ghostpipe --follow /tmp/clock film.srt &`
+               `(echo 0; sleep 5; echo 5 paused; sleep 2; echo 60) > /tmp/clock`
+               """) { o, v throws(UsageError) in
+            guard let target = FollowTarget(v.text) else {
+                throw UsageError("--follow: '\(v.text)' is not mpv:SOCKET, fd:N or a FILE")
+            }
+            o.follow = target
+        },
+        Option("track", .path("FILE") { FormatCatalog.parsers.flatMap(\.extensions) }, in: .subtitles,
+               help: "play FILE's subtitles too, as another track in rows of its own above the input's (repeatable)",
+               details: """
+               The input's subtitles are the first track, at the bottom of the band; each FILE is a track \
+               above the one before, with its own timing, markup and placement, in a colour of its own when \
+               colour is on (`-o json` names each cue's track). Seeking, pausing, --speed and --follow move \
+               every track; `t` selects a track (then all again) and `[`/`]` nudge only the selected one. \
+               Each FILE is read whole before the show begins:
+
+               `ghostpipe film.ko.srt --track film.en.srt`
+               """) { o, v in o.tracks.append(v.text) },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
                help: "how cues and text are laid out: band, cues in place at the bottom and cleared at their end (default); scroll, a transcript that stays; slides, one paragraph or cue at a time in the same place",
                details: """
@@ -214,7 +251,7 @@ public enum OptionTable {
                help: """
                keys do nothing. Keys (from the terminal, not stdin): with text, any key shows the rest at once and \
                stays, with all that is typed, for the shell; with subtitles: q quit, space pause, left/right 5s, \
-               up/down 60s, +/- speed, [/] offset by 100ms, i status line
+               up/down 60s, +/- speed, [/] offset by 100ms, t select a --track, i status line
                """,
                details: """
                Keys come from `/dev/tty`, never from standard input, when standard output is a terminal and the \

@@ -52,6 +52,10 @@ public struct Options: Sendable {
     public var subtitleLayout = SubtitleLayout.band
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).
     public var bandRows: Int?
+    /// `--track FILE`s: more subtitle files, each a track of its own.
+    public var tracks: [String] = []
+    /// `--follow SOURCE`: subtitles follow a player's position (nil: their own clock).
+    public var follow: FollowTarget?
     /// `--overlay SOURCE`: play SOURCE in a band below a program (nil: no overlay).
     public var overlay: String?
     /// The program the overlay runs, with its arguments (`--overlay SOURCE -- COMMAND ARGS…`).

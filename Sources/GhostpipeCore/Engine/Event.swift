@@ -31,6 +31,11 @@ public enum Event {
     case childChanged
     /// SIGINT, SIGTERM or SIGHUP: restore the terminal and end.
     case signal(Signal)
+    /// The followed player (`--follow`) said where it is: subtitles play on this playhead from now on.
+    case followed(Playhead)
+    /// The followed player is gone (it quit, its socket or pipe closed): the show ends. `problem` is
+    /// set when it never came or failed (exit status 1).
+    case playerEnded(problem: String?)
 }
 
 /// How a run ended: the exit status follows from it.

@@ -142,3 +142,26 @@ public final class NoInput: ByteSource {
     public var nextArrival: Nanoseconds? { nil }
     public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult { .end }
 }
+
+/// An inherited descriptor (`--follow fd:N`), read when it polls readable; its end is the end.
+public final class DescriptorInput: ByteSource {
+    private var fd: Int32
+
+    public init(_ fd: Int32) { self.fd = fd }
+
+    /// Whether `fd` is an open descriptor.
+    public static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) >= 0 }
+
+    public var descriptor: Int32? { fd >= 0 ? fd : nil }
+    public var nextArrival: Nanoseconds? { nil }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer, now: Nanoseconds) -> ReadResult {
+        guard fd >= 0 else { return .end }
+        let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        if n > 0 { return .bytes(n) }
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { return .notReady }
+        close(fd)
+        fd = -1
+        return .end
+    }
+}

@@ -149,3 +149,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
     public var description: String { "\(line): \(message)" }
 }
+
+extension Cue {
+    /// Moves the cue, and its word timing, by `delta` on the media timeline.
+    public mutating func shift(by delta: Nanoseconds) {
+        start += delta
+        end += delta
+        for k in runs.indices { runs[k].at = runs[k].at.map { $0 + delta } }
+    }
+}

@@ -137,6 +137,12 @@ public final class Show: EventHandler, InputDemand {
             try resume(after: pause, at: now)
         case .continued:
             try resume(after: 0, at: now)
+        case .followed(let playhead):
+            followed = playhead
+            if case .cues(let item)? = items.first, let playback = item.playback { playback.follow(playhead, at: now) }
+        case .playerEnded(let problem):
+            if let problem { report(problem); hadErrors = true }
+            try stop(.finished, at: now)
         case .typed, .programOutput, .programClosed, .childChanged:
             break
         }
@@ -214,17 +220,26 @@ public final class Show: EventHandler, InputDemand {
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
                                     isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
         let item = SubtitleItem()
+        if !tracksPlaced && settings.trackCount > 0 {
+            // The --track files play beside the first subtitles.
+            tracksPlaced = true
+            item.preload(settings.trackCues)
+        }
         items.append(.cues(item))
         reading = .subtitles(stream, item)
     }
 
     private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
-        guard settings.alignment != nil || settings.place != nil else { return try item.receive(batch.cues, at: now) }
+        // Cues the file leaves to the player take --align/--place; beside --track files, the
+        // input's subtitles are the first track.
+        let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
+        let placing = settings.alignment != nil || settings.place != nil
+        guard placing || settings.trackCount > 0 else { return try item.receive(batch.cues, at: now) }
         try item.receive(batch.cues.map { cue in
             var cue = cue
-            cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
-            return cue
+            if placing { cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place) }
+            return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, trackCount: settings.trackCount, name: name) : cue
         }, at: now)
     }
 
@@ -316,6 +331,10 @@ public final class Show: EventHandler, InputDemand {
         report(note)
     }
     private var said: Set<String> = []
+    /// Where the followed player (`--follow`) last said it was.
+    private var followed: Playhead?
+    /// The --track files' cues joined the first subtitles.
+    private var tracksPlaced = false
 
     /// Where the cursor is as the show begins: the first row starts there, after a prompt. Returns
     /// the time once the terminal has answered (or not, after a timeout): the timeline starts then,
@@ -390,6 +409,7 @@ public final class Show: EventHandler, InputDemand {
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
                 item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
                                             timeless: timeless, start: now, origin: origin, row: row)
+                if let followed { item.playback?.follow(followed, at: now) }
                 continue
             case .text(let run):
                 var due: Nanoseconds?

@@ -72,6 +72,12 @@ public struct ShowSettings {
     public var encoding: String?
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?
+    /// `--track` files: how many, and their cues (tagged by `SubtitleTracks`), played beside the
+    /// input's subtitles.
+    public var trackCount = 0
+    public var trackCues: [Cue] = []
+    /// `--follow`: subtitles play at a player's position (`Event.followed`), not on their own clock.
+    public var follows = false
     /// `--force`: files that look binary are shown on screens anyway.
     public var force = false
     /// The screen's size, or the size to lay text out for when there is none.

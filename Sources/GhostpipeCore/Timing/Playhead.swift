@@ -9,10 +9,11 @@ public struct Playhead: Sendable, Equatable {
     public private(set) var speed: Double
     public private(set) var isPaused = false
 
-    public init(instant: Nanoseconds, position: Nanoseconds, speed: Double = 1) {
+    public init(instant: Nanoseconds, position: Nanoseconds, speed: Double = 1, paused: Bool = false) {
         anchorInstant = instant
         anchorPosition = position
         self.speed = speed
+        isPaused = paused
     }
 
     /// The media position at clock instant `t`.

@@ -7,10 +7,10 @@ enum Playback {
     /// Plays `input` through a show with `settings` into `output`.
     @discardableResult
     static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, events: [(Double, Event)] = [],
-                    clock: VirtualClock = VirtualClock(), widths: MeasuredWidths? = nil,
+                    more: [any EventSource] = [], clock: VirtualClock = VirtualClock(), widths: MeasuredWidths? = nil,
                     report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
         let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
-        let sources: [any EventSource] = [ScriptedEvents(events), InputEvents(input, demand: show)]
+        let sources: [any EventSource] = [ScriptedEvents(events)] + more + [InputEvents(input, demand: show)]
         let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         return (outcome, show)
     }

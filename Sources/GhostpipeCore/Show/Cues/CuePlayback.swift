@@ -17,7 +17,16 @@ final class CuePlayback {
     private let widths: (any ColumnWidths)?
     private var width: Int
     private(set) var playhead: Playhead
+    /// `--follow`: the playhead is the player's (`follow`); the keys do not move it, and the
+    /// subtitles never end on their own (the player may seek back).
+    private let follows: Bool
     private var offset: Nanoseconds
+    /// `--track`: how many extra tracks, each track's own nudge (by `SubtitleTracks.file`: applied
+    /// to its cues in the queue, and to those that arrive later), and the track `[`/`]` nudge (`t`
+    /// selects; nil: all at once).
+    private let trackCount: Int
+    private var trackOffsets: [Int: Nanoseconds] = [:]
+    private var selectedTrack: Int?
     private let layout: SubtitleLayout
     /// The band's first document row and its height.
     private var base: Int
@@ -63,7 +72,11 @@ final class CuePlayback {
         self.widths = widths
         width = output.screen?.width ?? settings.columns
         offset = settings.timing.offset
-        playhead = Playhead(instant: start, position: settings.timing.start, speed: settings.timing.speed)
+        trackCount = settings.trackCount
+        follows = settings.follows
+        // A followed player has said nothing yet: wait, paused at its start.
+        playhead = Playhead(instant: start, position: follows ? 0 : settings.timing.start, speed: settings.timing.speed,
+                            paused: follows)
         self.origin = origin
         runStart = start
         self.timeless = timeless
@@ -82,7 +95,7 @@ final class CuePlayback {
             scene?.fixedRows = row..<(row + bandRows)
         }
         // Cues that ended before the start position are skipped; those active at it show at once.
-        next = Self.firstIndex(in: cues, endingAfter: settings.timing.start - settings.timing.offset)
+        next = Self.firstIndex(in: cues, endingAfter: playhead.position(at: start) - settings.timing.offset)
     }
 
     private var screenRows: Int
@@ -90,7 +103,11 @@ final class CuePlayback {
     /// Takes cues that arrived (in start order, mostly after those waiting): each joins the queue,
     /// or — if it came after its turn — shows at once when it is not over yet.
     func receive(_ new: [Cue], at now: Nanoseconds) throws {
-        for cue in new {
+        for var cue in new {
+            // A track nudged on its own: its cues that arrive now are nudged too.
+            if !trackOffsets.isEmpty, let file = SubtitleTracks.file(of: cue, trackCount: trackCount), let delta = trackOffsets[file] {
+                cue.shift(by: delta)
+            }
             need(cue)
             if !cues.add(cue, notBefore: next) {
                 late.append(cue)
@@ -152,7 +169,7 @@ final class CuePlayback {
         return low
     }
 
-    var isDone: Bool { cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
+    var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
     var end: Placement { Placement(row: layout == .band ? base : transcriptRow, column: 0, width: 0) }
@@ -181,6 +198,11 @@ final class CuePlayback {
         }
         late.removeAll()
         while next < cues.count && (runsAhead || times(next).start <= position) {
+            // A followed player jumped past it before it arrived (a stream): it is over, not late.
+            if follows && !timeless && !runsAhead, case let (start, end) = times(next), end <= position && start < position {
+                next += 1
+                continue
+            }
             try start(next, position: position, now: now)
             next += 1
             started = true
@@ -231,8 +253,10 @@ final class CuePlayback {
         let state = playhead.isPaused ? "❚❚" : "▶"
         let cue = min(cues.count, max(next, 1))
         let speed = (playhead.speed * 100).rounded() / 100
-        let shift = Double(offset) / 1e9
-        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  [] offset  q quit "
+        let shift = Double(offset + (selectedTrack.flatMap { trackOffsets[$0] } ?? 0)) / 1e9
+        let track = trackCount == 0 ? "" : selectedTrack.map { "  track \($0 + 1)/\(trackCount + 1)" } ?? "  all tracks"
+        let keys = trackCount == 0 ? "[] offset" : "[] offset  t track"
+        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)\(track)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  \(keys)  q quit "
         var cells: [Cell] = []
         var columns = 0
         for character in text {
@@ -255,10 +279,14 @@ final class CuePlayback {
         let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
-            let clock = { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
+            // Following a player, from where it is now (its past is not ours to know).
+            let clock = follows
+                ? { (media: Nanoseconds) in now - self.origin + Nanoseconds(Double(media - position) / self.playhead.speed) }
+                : { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
             var timed = cue
             for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
-            try output.cue(timed, start: clock(start), end: clock(end), at: now)
+            // A cue a followed player jumped into starts when it shows.
+            try output.cue(timed, start: follows ? max(now - origin, clock(start)) : clock(start), end: clock(end), at: now)
             if runsAhead { aheadUntil = max(aheadUntil ?? end, end) } else { active.append(Active(cue: cue, actor: nil, rows: 0, end: end)) }
             return
         }
@@ -357,6 +385,10 @@ final class CuePlayback {
     /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
     func press(_ key: Key, at now: Nanoseconds) {
         let position = playhead.position(at: now)
+        if follows, ![Key.character("["), .character("]"), .character("i"), .character("I"), .character("t")].contains(key) {
+            // The player's own keys pause, seek and change the speed; here they would fight it.
+            return showEverything(at: now)
+        }
         switch key {
         case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
         case .left: seek(to: position - 5 * Time.second, at: now)
@@ -365,8 +397,12 @@ final class CuePlayback {
         case .down: seek(to: position - 60 * Time.second, at: now)
         case .character("+"), .character("="): playhead.setSpeed(min(100, playhead.speed * 1.1), at: now)
         case .character("-"), .character("_"): playhead.setSpeed(max(0.01, playhead.speed / 1.1), at: now)
-        case .character("["): offset -= 100 * Time.millisecond; seek(to: position, at: now)
-        case .character("]"): offset += 100 * Time.millisecond; seek(to: position, at: now)
+        case .character("["): nudge(by: -100 * Time.millisecond); seek(to: position, at: now)
+        case .character("]"): nudge(by: 100 * Time.millisecond); seek(to: position, at: now)
+        case .character("t") where trackCount > 0:
+            // The next track, then all of them again.
+            let next = (selectedTrack ?? -1) + 1
+            selectedTrack = next > trackCount ? nil : next
         case .character("i"), .character("I"): showStatus.toggle()
         default:
             for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
@@ -377,6 +413,23 @@ final class CuePlayback {
     private func seek(to target: Nanoseconds, at now: Nanoseconds) {
         let position = max(0, target)
         playhead.seek(to: position, at: now)
+        jump(to: position)
+    }
+
+    /// A followed player's position moved further than this from where ours ran: a seek, not drift.
+    static let followJump: Nanoseconds = 250 * Time.millisecond
+
+    /// `--follow`: the player said where it is. Small differences only re-anchor the playhead (cues
+    /// between start as usual); a jump (a seek in the player) shows what plays there at once.
+    func follow(_ player: Playhead, at now: Nanoseconds) {
+        let before = playhead.position(at: now)
+        playhead = player
+        let after = playhead.position(at: now)
+        if abs(after - before) > Self.followJump { jump(to: after) }
+    }
+
+    /// The media position jumped to `position`: the band empties and the cues active there show at once.
+    private func jump(to position: Nanoseconds) {
         if layout == .band { scene?.removeAll() }
         active.removeAll()
         next = Self.firstIndex(in: cues, endingAfter: position - offset)
@@ -419,10 +472,17 @@ final class CuePlayback {
     /// Stopping is pausing: the subtitles continue where they were, the band (or the transcript's
     /// current cue) drawn again on the cursor's fresh line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
-        playhead.delay(by: pause)
+        if !follows { playhead.delay(by: pause) }  // a followed player went on meanwhile
         guard let scene, let screen = output.screen else { return }
         let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
         try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
+    }
+
+    /// `[`/`]`: the selected track's own offset, or everything's.
+    private func nudge(by delta: Nanoseconds) {
+        guard let selectedTrack else { offset += delta; return }
+        trackOffsets[selectedTrack, default: 0] += delta
+        cues.shift(by: delta) { SubtitleTracks.file(of: $0, trackCount: self.trackCount) == selectedTrack }
     }
 
     /// A key finished the animation: the cues on screen show complete.

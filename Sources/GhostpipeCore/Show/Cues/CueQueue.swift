@@ -40,6 +40,14 @@ final class CueQueue {
         return true
     }
 
+    /// Moves the cues `which` picks by `delta` (their word timing too), kept in start order: a track
+    /// nudged on its own (`--track`, `t` then `[`/`]`).
+    func shift(by delta: Nanoseconds, where which: (Cue) -> Bool) {
+        for i in cues.indices where which(cues[i]) { cues[i].shift(by: delta) }
+        // Stable: cues that start together keep their order.
+        cues = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
     /// Played cues before `index` beyond the window leave.
     func forget(before index: Int) {
         let drop = min(cues.count, index - Self.window - firstKept)

@@ -17,12 +17,21 @@ final class SubtitleItem {
         }
     }
 
+    /// Cues known before the input (`--track` files): the input is read as if they were not waiting.
+    private(set) var preloaded = 0
+
+    func preload(_ cues: [Cue]) {
+        for cue in cues { _ = queue.add(cue, notBefore: 0) }
+        total += cues.count
+        preloaded += cues.count
+    }
+
     func inputEnded() {
         queue.isComplete = true
     }
 
     /// Cues waiting to be shown (reading pauses while many do).
-    var waiting: Int { playback?.waiting ?? queue.count - taken }
+    var waiting: Int { (playback?.waiting ?? queue.count - taken) - preloaded }
 
     /// The cues known so far (to size a band before playing).
     var known: [Cue] { (queue.firstKept..<queue.count).map { queue[$0] } }
