@@ -1,10 +1,8 @@
 /// Traditional Chinese: Big5 with the Hong Kong Supplementary Character Set (HKSCS-2008), as
 /// browsers read every `big5` label. Lead 0x81–0xFE, trail 0x40–0x7E and 0xA1–0xFE.
-struct Big5Decoder: ByteStateMachine {
+struct Big5Decoder: LeadByteDecoder {
     private let table = CodePageTables.big5hkscs
-    private var lead: UInt8 = 0
-
-    var holdsPartialSequence: Bool { lead != 0 }
+    var lead: UInt8 = 0
 
     mutating func feed(_ byte: UInt8, into out: inout [UInt8]) {
         if lead == 0 {
@@ -15,8 +13,7 @@ struct Big5Decoder: ByteStateMachine {
             }
             return
         }
-        let first = lead
-        lead = 0
+        let first = takeLead()
         if byte >= 0x40 && byte <= 0x7E || byte >= 0xA1 && byte <= 0xFE {
             let code = UInt16(first) << 8 | UInt16(byte)
             if first == 0x88, let pair = CodePageTables.big5Pairs.first(where: { $0.bytes == code }) {
@@ -26,12 +23,6 @@ struct Big5Decoder: ByteStateMachine {
             let scalar = table[first, byte]
             if scalar != 0xFFFD { return TextDecoder.appendUTF8(scalar, to: &out) }
         }
-        appendReplacement(to: &out)
-        if byte < 0x80 { out.append(byte) }
-    }
-
-    mutating func finish(into out: inout [UInt8]) {
-        if lead != 0 { appendReplacement(to: &out) }
-        lead = 0
+        appendUnmapped(after: byte, to: &out)
     }
 }

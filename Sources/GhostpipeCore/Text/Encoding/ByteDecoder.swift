@@ -36,6 +36,36 @@ extension ByteDecoder {
     }
 }
 
+/// A double-byte code page read the WHATWG way: a lead byte is held until the byte after it comes,
+/// which decides what both are (CP949, Big5, Shift_JIS, EUC-JP).
+protocol LeadByteDecoder: ByteStateMachine {
+    /// The held lead byte (0: none).
+    var lead: UInt8 { get set }
+}
+
+extension LeadByteDecoder {
+    var holdsPartialSequence: Bool { lead != 0 }
+
+    mutating func finish(into out: inout [UInt8]) {
+        if lead != 0 { appendReplacement(to: &out) }
+        lead = 0
+    }
+
+    /// The held lead, no longer held.
+    mutating func takeLead() -> UInt8 {
+        defer { lead = 0 }
+        return lead
+    }
+}
+
+/// A lead and the byte after it that map to nothing: U+FFFD — and an ASCII byte is not eaten by
+/// the error, it is read again on its own.
+@inline(__always)
+func appendUnmapped(after trail: UInt8, to out: inout [UInt8]) {
+    appendReplacement(to: &out)
+    if trail < 0x80 { out.append(trail) }
+}
+
 /// U+FFFD, for a byte sequence that maps to nothing.
 @inline(__always)
 func appendReplacement(to out: inout [UInt8]) {

@@ -1,12 +1,10 @@
 /// Japanese: EUC-JP. JIS X 0208 as two bytes 0xA1–0xFE; halfwidth katakana after 0x8E; JIS X 0212
 /// after 0x8F.
-struct EUCJPDecoder: ByteStateMachine {
+struct EUCJPDecoder: LeadByteDecoder {
     private let jis0208 = CodePageTables.jis0208
-    private var lead: UInt8 = 0
+    var lead: UInt8 = 0
     /// The 0x8F prefix came: the next two bytes are JIS X 0212.
     private var jis0212 = false
-
-    var holdsPartialSequence: Bool { lead != 0 }
 
     mutating func feed(_ byte: UInt8, into out: inout [UInt8]) {
         if lead == 0 {
@@ -17,8 +15,7 @@ struct EUCJPDecoder: ByteStateMachine {
             }
             return
         }
-        let first = lead
-        lead = 0
+        let first = takeLead()
         if first == 0x8E, (0xA1...0xDF).contains(byte) {
             return TextDecoder.appendUTF8(0xFF61 + UInt32(byte - 0xA1), to: &out)
         }
@@ -31,8 +28,7 @@ struct EUCJPDecoder: ByteStateMachine {
         jis0212 = false
         let scalar = supplementary ? CodePageTables.jis0212[first, byte] : jis0208[first, byte]
         if scalar != 0xFFFD { return TextDecoder.appendUTF8(scalar, to: &out) }
-        appendReplacement(to: &out)
-        if byte < 0x80 { out.append(byte) }
+        appendUnmapped(after: byte, to: &out)
     }
 
     mutating func finish(into out: inout [UInt8]) {

@@ -1,11 +1,9 @@
 /// Japanese: Shift_JIS as Windows writes it (CP932, with the NEC and IBM extensions), as browsers read
 /// every `shift_jis` label. Halfwidth katakana are single bytes 0xA1–0xDF; leads 0x81–0x9F and
 /// 0xE0–0xFC, trails 0x40–0x7E and 0x80–0xFC.
-struct ShiftJISDecoder: ByteStateMachine {
+struct ShiftJISDecoder: LeadByteDecoder {
     private let table = CodePageTables.cp932
-    private var lead: UInt8 = 0
-
-    var holdsPartialSequence: Bool { lead != 0 }
+    var lead: UInt8 = 0
 
     mutating func feed(_ byte: UInt8, into out: inout [UInt8]) {
         if lead == 0 {
@@ -17,16 +15,9 @@ struct ShiftJISDecoder: ByteStateMachine {
             }
             return
         }
-        let first = lead
-        lead = 0
+        let first = takeLead()
         let scalar = byte == 0x7F ? 0xFFFD : table[first, byte]
         if scalar != 0xFFFD { return TextDecoder.appendUTF8(scalar, to: &out) }
-        appendReplacement(to: &out)
-        if byte < 0x80 { out.append(byte) }
-    }
-
-    mutating func finish(into out: inout [UInt8]) {
-        if lead != 0 { appendReplacement(to: &out) }
-        lead = 0
+        appendUnmapped(after: byte, to: &out)
     }
 }
