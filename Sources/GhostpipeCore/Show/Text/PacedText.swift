@@ -24,7 +24,8 @@ final class PacedText: TextReveal {
     /// between two graphemes' instants, so every scheduled grapheme goes out at once, each with its
     /// own instant, and the clock then jumps to the last of them — one turn of the event loop (one
     /// poll, one write) per batch rather than per grapheme, with the same output.
-    private let runsAhead: Bool
+    private var runsAhead: Bool { instantWithTime && !timeless }
+    private let instantWithTime: Bool
     /// The instant of the last grapheme sent ahead of the clock, until the clock reaches it.
     private var aheadUntil: Nanoseconds?
     private let tabWidth: Int
@@ -62,7 +63,7 @@ final class PacedText: TextReveal {
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
         timeless = setup.timeless
-        runsAhead = settings.instant && !setup.timeless && setup.scene == nil
+        instantWithTime = settings.instant && !setup.timeless && setup.scene == nil
         widths = setup.widths
         headRow = setup.row
         actorRow = setup.row
@@ -183,14 +184,14 @@ final class PacedText: TextReveal {
         if timeless && scene == nil {
             // Everything at once — but a fitted text only once it is whole (its instants come at EOF).
             k = fitted == nil || ended ? readyCount : queue.head
-        } else if runsAhead && !timeless {
+        } else if runsAhead {
             k = queue.instants.count
         } else {
             let instants = queue.instants
             while k < instants.count && instants[k] <= now { k += 1 }
         }
         if k > queue.head {
-            if runsAhead && !timeless && queue.instants[k - 1] > now { aheadUntil = queue.instants[k - 1] }
+            if runsAhead && queue.instants[k - 1] > now { aheadUntil = queue.instants[k - 1] }
             if scene == nil {
                 try output.graphemes(queue, queue.head..<k, at: timeless ? now : queue.instants[k - 1])
             } else {
@@ -204,7 +205,7 @@ final class PacedText: TextReveal {
             glyphed -= dropped
         }
         scene?.cursor = scene == nil ? nil : head
-        if runsAhead && !timeless {
+        if runsAhead {
             if let until = aheadUntil, until <= now { aheadUntil = nil }
             return aheadUntil
         }
