@@ -117,6 +117,47 @@ import Testing
         }
     }
 
+    /// `--instant` to a text output writes most cues straight from the file's bytes, without
+    /// building them (`CuePlayback.sendAhead`): every kind of cue text must come out as the built
+    /// cue's does in a paced run — markup, references, placement tags, CR LF, trailing spaces, tabs,
+    /// escape sequences, C0 and C1 controls, DEL, U+00A9, an empty cue — with the input cut anywhere.
+    @Test func instantCuesWrittenFromTheFileAreTheBuiltCues() throws {
+        let texts = [
+            "Plain line", "Two lines\nof 한국어 👍🏽", "<i>italic</i> and <b>bold</b>", "Tom &amp; Jerry &lt;3 &#233;",
+            "{\\an8}On top", "Trailing spaces   \nhere ", "Tab\tinside", "Tab at end\t",
+            "Escape \u{1B}[31mred\u{1B}[0m", "C1 \u{85}next \u{9B}2J", "DEL \u{7F}x", "Copyright © 2026",
+            "<i></i>", "Ends with a break<br>", "Lone\rCR", "NUL \u{0}x", "&#27;[2J by reference",
+            "Quote \" and backslash \\\\", "  leading spaces", "a < b > c", "<font color=red>red</font>",
+        ]
+        func stamp(_ ms: Int) -> String { String(format: "00:00:%02d,%03d", ms / 1000, ms % 1000) }
+        var srt = ""
+        for (k, text) in texts.flatMap({ [($0, "\n"), ($0, "\r\n")] }).enumerated() {
+            let (body, newline) = (text.0.replacingOccurrences(of: "\n", with: text.1), text.1)
+            srt += "\(k + 1)\(newline)\(stamp(500 * k)) --> \(stamp(500 * k + 400))\(newline)\(body)\(newline)\(newline)"
+        }
+        let bytes = Array(srt.utf8)
+        for cut in [bytes.count / 3, bytes.count / 2 + 7] {
+            let input: [(at: Double, bytes: [UInt8])] = [(0, Array(bytes[..<cut])), (0.1, Array(bytes[cut...]))]
+            for output in ["json", "plain"] {
+                let paced = try VirtualRun(["-o", output], bytes: input)
+                let instant = try VirtualRun(["--instant", "-o", output], bytes: input)
+                #expect(instant.output.text == paced.output.text, "\(output), cut at \(cut)")
+                #expect(paced.output.text.contains("Copyright © 2026") && paced.output.text.contains("한국어 👍🏽"))
+            }
+        }
+    }
+
+    /// A part whose first cue starts before the last cue sent (`--instant`): it cannot be written
+    /// ahead in order, and goes the way of every late cue — at once, before the rest of its part.
+    @Test func instantCuesOfALaterPartThatStartSoonerComeInArrivalOrder() throws {
+        // The first part ends where the third cue begins: the first two are complete.
+        let first = "1\n00:00:05,000 --> 00:00:06,000\nFirst\n\n2\n00:00:20,000 --> 00:00:21,000\nSecond\n\n3\n00:00:01,000 --> 00:00:30,000\n"
+        let late = "Came late\n\n4\n00:00:40,000 --> 00:00:41,000\nAfter it\n"
+        let run = try VirtualRun(["--instant", "-o", "json"], input: [(0, first), (0.2, late)])
+        #expect(run.output.text.split(separator: "\n").map { String($0.split(separator: ",\"text\":").last ?? "") }
+                == ["\"First\"}", "\"Second\"}", "\"Came late\"}", "\"After it\"}"])
+    }
+
     @Test func jsonOfColouredTextListsTheTextOnlyAndAgreesWithTheCast() throws {
         let text = "a \u{1B}[31mred\u{1B}[0m b\n"
         let json = try VirtualRun(["--instant", "-o", "json", "--cps", "10", "--no-pauses"], text: text)

@@ -62,7 +62,7 @@ public struct CueList: RandomAccessCollection, Sendable {
     public var storageBytes: Int {
         switch storage {
         case .compact(let c):
-            return c.source.utf8.count + c.records.capacity * MemoryLayout<CueRecord>.stride
+            return c.source.count + c.records.capacity * MemoryLayout<CueRecord>.stride
         case .explicit(let cues):
             return cues.capacity * MemoryLayout<Cue>.stride
         }
@@ -110,13 +110,19 @@ protocol CueBuilder: Sendable {
 
 /// The parsers' output: the source text, records sorted by start, distinct placements.
 struct CompactCues: Sendable {
-    let source: String
+    /// The source text, valid UTF-8 (kept as bytes: the stream's decoder validated it once).
+    let source: [UInt8]
     let records: [CueRecord]
     let placements: [CuePlacement]
     let markup: CueMarkup
 
-    /// Sorts `records` stably by start time (the line number breaks ties) unless already sorted.
     init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
+        self.init(utf8: Array(source.utf8), records: records, placements: placements, markup: markup)
+    }
+
+    /// `utf8` must be valid UTF-8. Sorts `records` stably by start time (the line number breaks
+    /// ties) unless already sorted.
+    init(utf8 source: [UInt8], records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
         var records = records
         if !isSortedByStart(records.lazy.map(\.start)) {
             records.sort { ($0.start, $0.line) < ($1.start, $1.line) }
@@ -157,14 +163,58 @@ struct CompactCues: Sendable {
             return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
                        identifier: identifier, sourceLine: Int(r.line))
         }
-        if let cue = source.utf8.withContiguousStorageIfAvailable(build) { return cue }
-        var copy = source
-        return copy.withUTF8(build)
+        return source.withUnsafeBufferPointer(build)
     }
 }
 
+extension CompactCues {
+    /// Calls `body` with the source text's bytes (valid UTF-8), for `plainText(of:in:)`.
+    func withSource<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try source.withUnsafeBufferPointer(body)
+    }
+
+    /// What a text output prints of a cue (`Output.cue(text:…)`), without building it: SubRip
+    /// text that is its plain text as it is (`SubRipMarkup.isPlain`, most cues), or plain text read
+    /// from its markup into `scratch`; nil when the cue must be built (another markup, text to
+    /// sanitize or to cut).
+    func plainText(of record: CueRecord, in source: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> PlainCueText? {
+        guard case .subRip = markup, let base = source.baseAddress else { return nil }
+        let text = UnsafeBufferPointer(start: base + Int(record.textStart), count: Int(record.textEnd) - Int(record.textStart))
+        if SubRipMarkup.isPlain(text) { return .source(text) }
+        scratch.removeAll(keepingCapacity: true)
+        SubRipMarkup.plainText(text, into: &scratch)
+        while scratch.last == 10 { scratch.removeLast() }
+        let clean = scratch.withUnsafeBufferPointer { !TerminalSanitizer.needsCleaning($0) }
+        return clean && scratch.count <= SubtitleStream.maxCueText ? .scratch : nil
+    }
+}
+
+/// Where `CompactCues.plainText(of:in:scratch:)` left a cue's plain text.
+enum PlainCueText {
+    case source(UnsafeBufferPointer<UInt8>)
+    case scratch
+}
+
+/// Where a markup reader puts the text it reads: styled runs (`RunBuilder`), or the text alone
+/// (`PlainTextBuilder`, for text outputs, which print no styles).
+protocol MarkupText {
+    var style: Style { get set }
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+    mutating func append(scalar: Unicode.Scalar)
+}
+
+/// The text of markup without its styles, as UTF-8.
+struct PlainTextBuilder: MarkupText {
+    var bytes: [UInt8]
+    var style = Style.plain
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+    mutating func append(scalar: Unicode.Scalar) { TextDecoder.appendUTF8(scalar.value, to: &bytes) }
+}
+
 /// Collects styled text into runs, merging neighbours of the same style, instant and look before it.
-struct RunBuilder {
+struct RunBuilder: MarkupText {
     private(set) var runs: [StyledRun] = []
     private var pending: [UInt8] = []
     private var pendingStyle = Style.plain

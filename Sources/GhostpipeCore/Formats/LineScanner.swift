@@ -58,6 +58,25 @@ struct LineScanner {
     }
 }
 
+extension LineScanner {
+    /// The line that ends right before `next` (a line's start, or the buffer's end), walking back:
+    /// nil at the buffer's start. Its number is unknown (0).
+    static func line(before next: Int, in base: UnsafePointer<UInt8>) -> SourceLine? {
+        guard next > 0 else { return nil }
+        var end = next
+        // The terminator that ends it, if any (the buffer's last line may have none).
+        if base[end - 1] == 10 {
+            end -= 1
+            if end > 0 && base[end - 1] == 13 { end -= 1 }
+        } else if base[end - 1] == 13 {
+            end -= 1
+        }
+        var start = end
+        while start > 0 && base[start - 1] != 10 && base[start - 1] != 13 { start -= 1 }
+        return SourceLine(start: start, end: end, number: 0)
+    }
+}
+
 /// Small byte helpers shared by the parsers.
 enum Bytes {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }

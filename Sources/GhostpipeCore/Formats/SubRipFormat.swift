@@ -37,6 +37,7 @@ struct SubRipFormat: SubtitleParser, StreamableSubtitles {
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { SubRipParser.parse(text) }
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { SubRipParser.parse(validUTF8: text) }
 
     static func isTimingLine(_ line: ArraySlice<UInt8>) -> Bool {
         let bytes = Array(line)
@@ -51,29 +52,53 @@ struct SubRipFormat: SubtitleParser, StreamableSubtitles {
     }
 
     /// Where cues start: at their index line (a number, or a line after a blank one, right before a
-    /// timing line), or their timing line.
+    /// timing line), or their timing line. The first is found from the start and the last from the
+    /// end, so a stream's part is not read twice before it is parsed.
     func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
         guard let p = bytes.baseAddress else { return nil }
         var scanner = LineScanner(p, count: bytes.count)
-        var firstCue: Int?
-        var last = 0
-        var previous: (start: Int, isIndex: Bool)?
-        var afterBlank = true
+        var previous: SourceLine?
         while let line = scanner.next() {
-            var first = line.start
-            while first < line.end, Bytes.isSpaceOrTab(p[first]) { first += 1 }
-            guard first < line.end else { previous = nil; afterBlank = true; continue }
-            if Bytes.isDigit(p[first]), case .timing = SubRipParser.parseTimingLine(p, first, line.end) {
-                last = previous.map { $0.isIndex ? $0.start : line.start } ?? line.start
-                if firstCue == nil { firstCue = last }
-            }
-            var isNumber = true
-            var k = first
-            while k < line.end, !Bytes.isSpaceOrTab(p[k]), p[k] != 13 { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
-            previous = (line.start, isNumber || afterBlank)
-            afterBlank = false
+            if Self.isTiming(line, p) { return (Self.cueStart(timing: line, previous: previous, p), last(p, bytes.count)) }
+            previous = line
         }
-        return firstCue.map { ($0, last) }
+        return nil
+    }
+
+    /// The start of the last cue, walking lines back from the end (there is a timing line).
+    private func last(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var next = count
+        while let line = LineScanner.line(before: next, in: p) {
+            if Self.isTiming(line, p) { return Self.cueStart(timing: line, previous: LineScanner.line(before: line.start, in: p), p) }
+            next = line.start
+        }
+        return 0
+    }
+
+    private static func isTiming(_ line: SourceLine, _ p: UnsafePointer<UInt8>) -> Bool {
+        var first = line.start
+        while first < line.end, Bytes.isSpaceOrTab(p[first]) { first += 1 }
+        guard first < line.end, Bytes.isDigit(p[first]), case .timing = SubRipParser.parseTimingLine(p, first, line.end) else { return false }
+        return true
+    }
+
+    private static func isBlank(_ line: SourceLine, _ p: UnsafePointer<UInt8>) -> Bool {
+        var first = line.start
+        while first < line.end, Bytes.isSpaceOrTab(p[first]) { first += 1 }
+        return first == line.end
+    }
+
+    /// A cue starts at the line before its timing line when that line is its index: a number, or
+    /// any line after a blank one (or at the start).
+    private static func cueStart(timing: SourceLine, previous: SourceLine?, _ p: UnsafePointer<UInt8>) -> Int {
+        guard let previous, !isBlank(previous, p) else { return timing.start }
+        var isNumber = true
+        var k = previous.start
+        while k < previous.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+        while k < previous.end, !Bytes.isSpaceOrTab(p[k]), p[k] != 13 { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
+        if isNumber { return previous.start }
+        let before = LineScanner.line(before: previous.start, in: p)
+        return before.map { isBlank($0, p) } ?? true ? previous.start : timing.start
     }
 
     var hasHeader: Bool { false }

@@ -24,6 +24,36 @@ enum SubRipMarkup {
         return text.withUnsafeBufferPointer { parseMarkup($0, placement: placement) }
     }
 
+    /// Whether a cue's raw text is its plain text as it is: one or more lines joined by LF, with no
+    /// markup (`<`, `{`, `&`), no blank line, no trailing space, and nothing the terminal sanitizer
+    /// or a JSON reader would change (controls, DEL, the C2 lead of C1 controls and of U+0080…U+00BF,
+    /// which only costs those the slower path). Most cues of real files are: a text output writes
+    /// them straight from the file's bytes.
+    static func isPlain(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = raw.baseAddress, let last = raw.last, p[0] != 10, last != 10, last != 32,
+              raw.count <= SubtitleStream.maxCueText else { return false }
+        var i = 0
+        while i < raw.count {
+            // Words of text with none of the bytes looked at below are skipped whole.
+            while i + 8 <= raw.count {
+                let w = ByteWords.load(p + i)
+                if ByteWords.controls(w) | ByteWords.equal(w, 60) | ByteWords.equal(w, 123) | ByteWords.equal(w, 38)
+                    | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                i += 8
+            }
+            guard i < raw.count else { break }
+            let b = p[i]
+            if b < 0x20 {
+                // A line break between two lines, neither blank nor ending in a space.
+                guard b == 10, p[i - 1] != 10, p[i - 1] != 32 else { return false }
+            } else if b == 60 || b == 123 || b == 38 || b == 0x7F || b == 0xC2 {
+                return false
+            }
+            i += 1
+        }
+        return true
+    }
+
     /// The cue's lines without blank lines and trailing spaces, joined by LF.
     static func cleanLines(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard let base = raw.baseAddress else { return [] }
@@ -49,10 +79,25 @@ enum SubRipMarkup {
     /// text.
     static func parseMarkup(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement,
                             html: Bool = false) -> (runs: [StyledRun], placement: CuePlacement) {
-        guard let p = t.baseAddress else { return ([], placement) }
+        var builder = RunBuilder()
+        let placement = parseMarkup(t, placement: placement, html: html, into: &builder)
+        return (builder.finish(), placement)
+    }
+
+    /// The plain text of a cue's raw text (what `-o plain` prints of it: lines cleaned, markup
+    /// read, no styles kept), appended to `text`.
+    static func plainText(_ raw: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+        var builder = PlainTextBuilder(bytes: text)
+        text = []
+        cleanLines(raw).withUnsafeBufferPointer { _ = parseMarkup($0, placement: CuePlacement(), into: &builder) }
+        text = builder.bytes
+    }
+
+    static func parseMarkup<Builder: MarkupText>(_ t: UnsafeBufferPointer<UInt8>, placement: CuePlacement,
+                                                 html: Bool = false, into builder: inout Builder) -> CuePlacement {
+        guard let p = t.baseAddress else { return placement }
         let n = t.count
         var placement = placement
-        var builder = RunBuilder()
         var open: [Tag] = []
         var hiddenUnknown: [[UInt8]] = []   // names of unknown tags hidden while open
         var closers: [[UInt8]: Int]?        // unknown tag name → where its last close tag starts
@@ -144,7 +189,7 @@ enum SubRipMarkup {
             builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k
         }
-        return (builder.finish(), placement)
+        return placement
     }
 
     private static func simpleTag(_ name: [UInt8]) -> Tag? {

@@ -24,15 +24,16 @@ public enum SubRipParser {
 
     /// Parses SubRip text. Never fails: what cannot be read is skipped and reported.
     public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        var source = text
-        source.makeContiguousUTF8()
-        guard source.utf8.count < Int(UInt32.max) else {
+        parse(validUTF8: Array(text.utf8))
+    }
+
+    /// Parses SubRip text given as UTF-8 that is known to be valid (a stream's decoded part).
+    static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        guard source.count < Int(UInt32.max) else {
             return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
         }
-        let parsed: (records: [CueRecord], diagnostics: [Diagnostic]) =
-            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
-            ?? ([], [Diagnostic(line: 1, message: "internal error: text not contiguous")])
-        let compact = CompactCues(source: source, records: parsed.records, placements: [CuePlacement()],
+        let parsed = source.withUnsafeBufferPointer { parse(bytes: $0) }
+        let compact = CompactCues(utf8: source, records: parsed.records, placements: [CuePlacement()],
                                   markup: .subRip)
         return (CueList(compact: compact), parsed.diagnostics)
     }
@@ -196,10 +197,11 @@ public enum SubRipParser {
     }
 
     /// The number of cues to reserve records for, from the density of arrows (`>` after `-` or a
-    /// space) in the first 256 KiB, with a margin: growing an array by doubling would briefly hold
-    /// two copies of it. Reserved but untouched capacity costs address space, not memory.
+    /// space) in the first 8 KiB (a streamed part is often not much larger: sampling more would read
+    /// it twice), with a margin: growing an array by doubling would briefly hold two copies of it.
+    /// Reserved but untouched capacity costs address space, not memory.
     static func estimateCueCount(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        let sample = min(n, 1 << 18)
+        let sample = min(n, 1 << 13)
         var arrows = 0
         var i = 1
         while i < sample {

@@ -45,10 +45,16 @@ public protocol SubtitleParser: Sendable {
     /// `recognize`: players look a few lines further).
     func matches(_ prefix: String) -> Bool
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic])
+    /// `parse` over text already decoded and validated (a stream's part): a parser that reads bytes
+    /// keeps them as they are instead of validating them again as a `String`.
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic])
 }
 
 extension SubtitleParser {
     public var aliases: [String] { [] }
+    public func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        parse(String(decoding: text, as: UTF8.self))
+    }
 }
 
 /// Reading a stream of subtitles as it arrives (see `SubtitleStream`).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Subtitles read as they arrive, for a file as for a live feed (a speech recogniser writing SRT
 /// blocks into a pipe): a cue comes out as soon as what follows it shows it is complete (the next
 /// cue begins), when the input pauses (a live writer writes whole blocks), or at the end. Memory stays
@@ -16,8 +18,33 @@
 public final class SubtitleStream {
     public struct Batch {
         public var cues: [Cue] = []
+        /// SubRip cues as parsed, not built yet (with `keepsParsed`): a text output writes most of
+        /// them from their bytes (`CuePlayback.sendAhead`); `cues` builds them all.
+        var parsed: ParsedCues?
         public var messages: [String] = []
     }
+
+    /// A part's cues as the parser left them (records over the part's text), numbered from the
+    /// part's first line: `cue(at:)` builds one as the batch's `cues` would have it.
+    struct ParsedCues {
+        let list: CompactCues
+        let lineShift: Int
+
+        var count: Int { list.records.count }
+
+        func cue(at index: Int) -> Cue {
+            var cue = SubtitleStream.cut(list.cue(at: index))
+            cue.sourceLine += lineShift
+            return cue
+        }
+
+        /// Every cue, built.
+        var cues: [Cue] { (0..<count).map(cue(at:)) }
+    }
+
+    /// Hands SubRip parts over as parsed (`Batch.parsed`) instead of building every cue: a text
+    /// output (`--instant -o json|plain`) writes plain cues straight from their bytes.
+    var keepsParsed = false
 
     /// A cue's text is cut after this many bytes, a line after `maxLine`.
     public static let maxCueText = 1 << 18
@@ -129,8 +156,13 @@ public final class SubtitleStream {
             pending.append(contentsOf: decoded.text)
             let start = pending.withUnsafeBufferPointer { streaming?.cueStarts($0)?.first ?? 0 }
             guard start > 0 else {
-                droppedBytes += max(0, pending.count - Self.maxLine)
-                if pending.count > Self.maxLine { pending.removeFirst(pending.count - Self.maxLine) }
+                if pending.count > Self.maxLine {
+                    // Cut at a character's start: what is parsed stays valid UTF-8.
+                    var cut = pending.count - Self.maxLine
+                    while cut < pending.count, pending[cut] & 0xC0 == 0x80 { cut += 1 }
+                    droppedBytes += cut
+                    pending.removeFirst(cut)
+                }
                 return
             }
             droppedBytes += start
@@ -171,8 +203,7 @@ public final class SubtitleStream {
         var part = afterHeader ? header ?? [] : []
         part.append(contentsOf: pending[..<end])
         parsedOnce = true
-        let text = String(decoding: part, as: UTF8.self)
-        let (cues, diagnostics) = parser.parse(text)
+        let (cues, diagnostics) = parser.parse(validUTF8: part)
         let shift = consumedLines - (afterHeader ? headerLines : 0)
         if cutting {
             droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
@@ -183,6 +214,24 @@ public final class SubtitleStream {
         for diagnostic in diagnostics where !(afterHeader && diagnostic.line <= headerLines) {
             say("\(name):\(diagnostic.line + shift): \(diagnostic.message)")
         }
+        if keepsParsed, batch.parsed == nil, batch.cues.isEmpty, case .compact(let compact) = cues.storage, case .subRip = compact.markup {
+            // No tracks to choose from: the cues go on as parsed.
+            batch.parsed = ParsedCues(list: compact, lineShift: shift)
+            batch.cues = []
+        } else {
+            appendChosen(cues, shift: shift)
+        }
+        consumedLines += Self.lineCount(pending[..<end])
+        let endedWithCR = pending[end - 1] == 13
+        pending.removeFirst(end)
+        // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
+        if endedWithCR {
+            if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
+        }
+    }
+
+    /// The cues `--lang` keeps, built, into the batch.
+    private func appendChosen(_ cues: CueList, shift: Int) {
         for var cue in cues where isChosen(cue) {
             cue.sourceLine += shift
             batch.cues.append(Self.cut(cue))
@@ -193,13 +242,6 @@ public final class SubtitleStream {
                 cue.sourceLine += shift
                 batch.cues.append(Self.cut(cue))
             }
-        }
-        consumedLines += Self.lineCount(pending[..<end])
-        let endedWithCR = pending[end - 1] == 13
-        pending.removeFirst(end)
-        // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
-        if endedWithCR {
-            if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
         }
     }
 
@@ -213,7 +255,7 @@ public final class SubtitleStream {
     }
 
     /// A cue's text is at most `maxCueText` bytes.
-    private static func cut(_ cue: Cue) -> Cue {
+    static func cut(_ cue: Cue) -> Cue {
         var total = 0
         var cue = cue
         for r in cue.runs.indices {
@@ -231,11 +273,24 @@ public final class SubtitleStream {
 
     /// Lines ended in `bytes` (LF, CR LF, a lone CR), as the parsers number them.
     static func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        var count = 0
-        var previousCR = false
-        for byte in bytes {
-            if byte == 0x0A { if !previousCR { count += 1 }; previousCR = false } else if byte == 0x0D { count += 1; previousCR = true } else { previousCR = false }
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            if memchr(base, 13, bytes.count) == nil {
+                // LF only (most files): eight bytes at a time, counting the bytes equal to LF.
+                var count = 0, i = 0
+                while i + 8 <= bytes.count {
+                    count &+= ByteWords.count(ByteWords.equal(ByteWords.load(base + i), 0x0A))
+                    i += 8
+                }
+                while i < bytes.count { count &+= base[i] == 0x0A ? 1 : 0; i += 1 }
+                return count
+            }
+            var count = 0
+            var previousCR = false
+            for byte in bytes {
+                if byte == 0x0A { if !previousCR { count += 1 }; previousCR = false } else if byte == 0x0D { count += 1; previousCR = true } else { previousCR = false }
+            }
+            return count
         }
-        return count
     }
 }

@@ -16,20 +16,9 @@ public enum JSON {
         out.append(upTo: JSONWriter.secondsBound) { $0.seconds(ns) }
     }
 
-    /// A whole number ≥ 0 in decimal.
-    static func appendWhole(_ n: Int, to out: inout [UInt8]) {
-        out.append(upTo: 20) { $0.whole(n) }
-    }
-
     /// Seconds with exactly three decimals (cue times: millisecond precision).
     public static func appendMilliseconds(_ ns: Nanoseconds, to out: inout [UInt8]) {
-        var value = ns
-        if value < 0 { out.append(0x2D); value = -value }
-        let millis = (value + 500_000) / 1_000_000
-        appendWhole(Int(millis / 1000), to: &out)
-        out.append(0x2E)
-        let fraction = Int(millis % 1000)
-        out.append(UInt8(48 + fraction / 100)); out.append(UInt8(48 + fraction / 10 % 10)); out.append(UInt8(48 + fraction % 10))
+        out.append(upTo: JSONWriter.secondsBound) { $0.milliseconds(ns) }
     }
 }
 
@@ -42,6 +31,9 @@ struct JSONWriter {
     static let secondsBound = 27
     /// The most bytes `string` writes for `count` bytes of UTF-8: quotes, every byte `\\u00XX`.
     static func stringBound(_ count: Int) -> Int { 2 + 6 * count }
+    /// The same for text with nothing to sanitize (`TerminalSanitizer.needsCleaning`: no control
+    /// but LF and tab, no C1 control), where only LF, tab, `"` and `\` are escaped, in two bytes each.
+    static func plainStringBound(_ count: Int) -> Int { 2 + 2 * count }
 
     @inline(__always) mutating func byte(_ b: UInt8) {
         position.initialize(to: b)
@@ -59,6 +51,16 @@ struct JSONWriter {
         byte(0x22)
         var run = 0, i = 0
         while i < bytes.count {
+            // Words with nothing to escape are skipped whole (most of a text).
+            if let base = bytes.baseAddress {
+                while i + 8 <= bytes.count {
+                    let w = ByteWords.load(base + i)
+                    if ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C)
+                        | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                    i += 8
+                }
+                guard i < bytes.count else { break }
+            }
             let b = bytes[i]
             guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 else { i += 1; continue }
             if b == 0xC2 && !(i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1])) { i += 1; continue }
@@ -105,10 +107,20 @@ struct JSONWriter {
         self.digits(fraction, count: digits)
     }
 
+    /// Seconds with exactly three decimals, rounded to the nearest millisecond: `1.500`, `-0.040`.
+    mutating func milliseconds(_ ns: Nanoseconds) {
+        var value = ns
+        if value < 0 { byte(0x2D); value = -value }
+        let millis = (value + 500_000) / 1_000_000
+        whole(Int(millis / 1000))
+        byte(0x2E)
+        digits(Int(millis % 1000), count: 3)
+    }
+
     /// A whole number ≥ 0.
     mutating func whole(_ n: Int) {
-        var count = 1, rest = n
-        while rest >= 10 { rest /= 10; count += 1 }
+        var count = 1, limit = 10
+        while n >= limit && count < 19 { limit &*= 10; count += 1 }
         digits(n, count: count)
     }
 
@@ -126,13 +138,16 @@ struct JSONWriter {
     }
 }
 
+private let zeroBytes = [UInt8](repeating: 0, count: 1 << 14)
+
 extension Array where Element == UInt8 {
     /// Appends what `write` writes, at most `bound` bytes, through a `JSONWriter`. Capacity grows
     /// geometrically, as appending does.
     mutating func append(upTo bound: Int, _ write: (inout JSONWriter) -> Void) {
         let start = count
         if capacity < start + bound { reserveCapacity(Swift.max(start + bound, capacity * 2)) }
-        append(contentsOf: repeatElement(0, count: bound))
+        // Room made by copying zeros (a memcpy), not by appending them one by one.
+        if bound <= zeroBytes.count { append(contentsOf: zeroBytes[..<bound]) } else { append(contentsOf: repeatElement(0, count: bound)) }
         let written = withUnsafeMutableBufferPointer { buffer -> Int in
             var writer = JSONWriter(position: buffer.baseAddress! + start)
             write(&writer)

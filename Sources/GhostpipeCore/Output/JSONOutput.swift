@@ -89,6 +89,23 @@ public final class JSONOutput: Output {
         }
     }
 
+    private static let startKey: StaticString = "{\"start\":", endKey: StaticString = ",\"end\":"
+
+    public func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
+        let (startKey, endKey, textKey, lineEnd) = (Self.startKey, Self.endKey, Self.textKey, Self.lineEnd)
+        let bound = startKey.utf8CodeUnitCount + endKey.utf8CodeUnitCount + 2 * JSONWriter.secondsBound
+            + textKey.utf8CodeUnitCount + JSONWriter.plainStringBound(text.count) + lineEnd.utf8CodeUnitCount
+        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
+            writer.raw(startKey)
+            writer.milliseconds(start)
+            writer.raw(endKey)
+            writer.milliseconds(end)
+            writer.raw(textKey)
+            writer.string(utf8: text)
+            writer.raw(lineEnd)
+        } }
+    }
+
     /// `,"words":[…]`: the cue's text cut where its instants change, each piece with its instant
     /// (the cue's start for text before the first).
     private func appendWords(_ cue: Cue, start: Nanoseconds, to line: inout [UInt8]) {

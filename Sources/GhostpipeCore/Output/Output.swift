@@ -18,6 +18,10 @@ public protocol Output: AnyObject {
     /// A subtitle cue starts now; `start` and `end` are its times on the clock since the show began,
     /// and so are the instants of its word timing (`runs[k].at`).
     func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
+    /// A cue that is plain text starts now: `text` is valid UTF-8 with nothing to sanitize (no
+    /// control character but LF and tab, see `TerminalSanitizer.needsCleaning`), not ending in LF:
+    /// text outputs write it as it is, with no `Cue` built (`--instant -o json` on a large file).
+    func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
     /// The show is up to date: write what was gathered (text outputs write once per turn).
     func flush() throws
 }
@@ -38,6 +42,9 @@ extension Output {
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {}
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {}
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {}
+    public func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
+        try cue(Cue(start: start, end: end, runs: [StyledRun(String(decoding: text, as: UTF8.self))]), start: start, end: end, at: stamp)
+    }
     public func flush() throws {}
 }
 

@@ -37,4 +37,11 @@ public final class PlainOutput: Output {
         text.append(0x0A)
         try writes.add(at: stamp) { $0.append(contentsOf: text) }
     }
+
+    public func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
+        try writes.add(at: stamp) { out in
+            out.append(contentsOf: text)
+            out.append(0x0A)
+        }
+    }
 }

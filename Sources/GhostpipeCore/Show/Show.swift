@@ -219,6 +219,8 @@ public final class Show: EventHandler, InputDemand {
         let file = name ?? "-"
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
                                     isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
+        // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
+        stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
         if !tracksPlaced && settings.trackCount > 0 {
             // The --track files play beside the first subtitles.
@@ -235,8 +237,11 @@ public final class Show: EventHandler, InputDemand {
         // input's subtitles are the first track.
         let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
         let placing = settings.alignment != nil || settings.place != nil
-        guard placing || settings.trackCount > 0 else { return try item.receive(batch.cues, at: now) }
-        try item.receive(batch.cues.map { cue in
+        guard placing || settings.trackCount > 0 else {
+            if let parsed = batch.parsed { try item.receive(parsed, at: now) }
+            return try item.receive(batch.cues, at: now)
+        }
+        try item.receive((batch.cues + (batch.parsed?.cues ?? [])).map { cue in
             var cue = cue
             if placing { cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place) }
             return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, trackCount: settings.trackCount, name: name) : cue

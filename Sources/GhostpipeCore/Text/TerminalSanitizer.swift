@@ -229,9 +229,23 @@ extension TerminalSanitizer {
     /// `text` with every control character (but line feed and tab) and escape sequence removed: for
     /// text that arrives whole, such as subtitle cues (a lone CR is a line break; overstrike keeps
     /// its character).
+    /// Whether `clean` would change this text (UTF-8): controls other than LF and tab, DEL, C1
+    /// controls (C2 80…C2 9F).
+    static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < utf8.count && utf8[i + 1] < 0xA0 {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
     public static func clean(_ text: String) -> String {
         var utf8 = Array(text.utf8)
-        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        guard utf8.withUnsafeBufferPointer(needsCleaning) else { return text }
         var sanitizer = TerminalSanitizer(motions: .lineBreaks)
         var out: [UInt8] = []
         utf8.withUnsafeBufferPointer { sanitizer.sanitize($0, into: &out) }

@@ -280,9 +280,7 @@ final class CuePlayback {
         guard let scene else {
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
             // Following a player, from where it is now (its past is not ours to know).
-            let clock = follows
-                ? { (media: Nanoseconds) in now - self.origin + Nanoseconds(Double(media - position) / self.playhead.speed) }
-                : { (media: Nanoseconds) in self.runStart - self.origin + Nanoseconds(Double(media) / self.playhead.speed) }
+            let clock = textClock(position: position, now: now)
             var timed = cue
             for k in timed.runs.indices { timed.runs[k].at = timed.runs[k].at.map { clock($0 + offset) } }
             // A cue a followed player jumped into starts when it shows.
@@ -320,6 +318,47 @@ final class CuePlayback {
             active.append(Active(cue: cue, actor: id, rows: block.rows, end: end))
         }
         previousBlock = block
+    }
+
+    /// Media time → the time a text output gives: counted from the show's start, where these
+    /// subtitles began plus the media time at the speed; following a player, from where it is now
+    /// (its past is not ours to know).
+    private func textClock(position: Nanoseconds, now: Nanoseconds) -> (Nanoseconds) -> Nanoseconds {
+        let (origin, runStart, speed) = (origin, runStart, playhead.speed)
+        return follows
+            ? { media in now - origin + Nanoseconds(Double(media - position) / speed) }
+            : { media in runStart - origin + Nanoseconds(Double(media) / speed) }
+    }
+
+    /// `--instant` to a text output (with time or without): a parsed part goes out at once, its plain cues written from
+    /// their bytes and the others built and shown as `advance` would (same bytes, no `Cue` for most).
+    /// Only when nothing waits and the part starts no sooner than the cues before it (so the order
+    /// is the one `advance` would give); otherwise returns false and the cues take the queue.
+    func sendAhead(_ part: SubtitleStream.ParsedCues, at now: Nanoseconds) throws -> Bool {
+        let records = part.list.records
+        guard runsAhead || timeless && scene == nil, !follows, trackCount == 0, late.isEmpty, next == cues.count, let first = records.first,
+              cues.lastStart.map({ $0 <= first.start }) ?? true else { return false }
+        let position = position(at: now)
+        let clock = textClock(position: position, now: now)
+        var longest: Nanoseconds = 0
+        var scratch: [UInt8] = []
+        try part.list.withSource { source in
+            for (i, record) in records.enumerated() {
+                longest = max(longest, record.end - record.start)
+                let (start, end) = (clock(record.start + offset), clock(record.end + offset))
+                switch part.list.plainText(of: record, in: source, scratch: &scratch) {
+                case .source(let text): try output.cue(text: text, start: start, end: end, at: now)
+                case .scratch: try scratch.withUnsafeBufferPointer { try output.cue(text: $0, start: start, end: end, at: now) }
+                case nil:
+                    try show(part.cue(at: i), index: nil, position: position, now: now)
+                    continue
+                }
+                if runsAhead { aheadUntil = max(aheadUntil ?? record.end + offset, record.end + offset) }
+            }
+        }
+        cues.pass(records.count, lastStart: records[records.count - 1].start, longest: longest)
+        next = cues.count
+        return true
     }
 
     /// Places the active cues in the band: bottom cues stacked in file order, later ones lower, each

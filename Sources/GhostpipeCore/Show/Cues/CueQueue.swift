@@ -8,6 +8,10 @@ final class CueQueue {
     var isComplete = false
     /// The longest cue so far (to find cues still on show behind a seek position).
     private(set) var longest: Nanoseconds = 0
+    /// The latest start of the cues passed on without being kept (`pass`).
+    private var passedStart: Nanoseconds?
+    /// The start of the last cue (in start order) known.
+    var lastStart: Nanoseconds? { cues.last?.start ?? passedStart }
     /// Played cues kept to seek back into.
     static let window = 4096
 
@@ -26,6 +30,7 @@ final class CueQueue {
     /// with it). Returns false, and keeps nothing, when it would go before them (it came late).
     func add(_ cue: Cue, notBefore: Int) -> Bool {
         longest = max(longest, cue.end - cue.start)
+        if cues.isEmpty, let passedStart, passedStart > cue.start { return false }
         if let last = cues.last, last.start > cue.start {
             var low = max(notBefore, firstKept) - firstKept, high = cues.count
             while low < high {
@@ -46,6 +51,15 @@ final class CueQueue {
         for i in cues.indices where which(cues[i]) { cues[i].shift(by: delta) }
         // Stable: cues that start together keep their order.
         cues = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// `count` cues after all those here were played without being kept (`CuePlayback.sendAhead`):
+    /// indices count them, and nothing before them can be sought back to.
+    func pass(_ count: Int, lastStart: Nanoseconds, longest: Nanoseconds) {
+        firstKept += cues.count + count
+        cues.removeAll()
+        passedStart = lastStart
+        self.longest = max(self.longest, longest)
     }
 
     /// Played cues before `index` beyond the window leave.

@@ -17,6 +17,16 @@ final class SubtitleItem {
         }
     }
 
+    /// A parsed part: sent on at once by the playback when it can (`CuePlayback.sendAhead`),
+    /// otherwise built and received.
+    func receive(_ part: SubtitleStream.ParsedCues, at now: Nanoseconds) throws {
+        if let playback, try playback.sendAhead(part, at: now) {
+            total += part.count
+        } else {
+            try receive(part.cues, at: now)
+        }
+    }
+
     /// Cues known before the input (`--track` files): the input is read as if they were not waiting.
     private(set) var preloaded = 0
 

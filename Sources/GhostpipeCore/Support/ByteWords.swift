@@ -1,0 +1,31 @@
+/// Eight bytes at a time ("SIMD within a register"): the scans that look at every byte of a large
+/// input (line counting, JSON escaping, plain-text checks) skip the words with nothing to see.
+/// Each mask has the high bit of a byte set exactly where that byte matches (no false positives).
+enum ByteWords {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    @inline(__always) static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Bytes of `w` that are zero.
+    @inline(__always) static func zeros(_ w: UInt64) -> UInt64 {
+        ~(((w & low7) &+ low7) | w | low7)
+    }
+
+    /// Bytes of `w` equal to `byte`.
+    @inline(__always) static func equal(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        zeros(w ^ (UInt64(byte) &* ones))
+    }
+
+    /// How many bytes a mask marks (a multiply: the baseline x86-64 has no popcount instruction).
+    @inline(__always) static func count(_ mask: UInt64) -> Int {
+        Int(((mask >> 7) &* ones) >> 56)
+    }
+
+    /// Bytes of `w` below 0x20 (C0 controls).
+    @inline(__always) static func controls(_ w: UInt64) -> UInt64 {
+        zeros(w & 0xE0E0_E0E0_E0E0_E0E0)
+    }
+}
