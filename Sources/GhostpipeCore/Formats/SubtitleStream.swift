@@ -171,7 +171,7 @@ public final class SubtitleStream {
             droppingCueText = false
             return
         }
-        pending.append(contentsOf: decoded.text)
+        if pending.isEmpty { pending = decoded.text } else { pending.append(contentsOf: decoded.text) }
     }
 
     /// Parses what is complete (everything, when `final`); cuts what grew too long.
@@ -200,14 +200,23 @@ public final class SubtitleStream {
         guard end > 0 else { return }
         // The first part holds the header as it came; later ones are parsed after the header kept.
         let afterHeader = parsedOnce && header != nil
-        var part = afterHeader ? header ?? [] : []
-        part.append(contentsOf: pending[..<end])
+        var part: [UInt8]
+        if afterHeader {
+            part = header ?? []
+            part.append(contentsOf: pending[..<end])
+            pending.removeFirst(end)
+        } else {
+            // The part is what is pending, cut after `end`: the rest (less than a cue) is copied, not the part.
+            part = pending
+            pending = Array(part[end...])
+            part.removeLast(part.count - end)
+        }
         parsedOnce = true
         let (cues, diagnostics) = parser.parse(validUTF8: part)
         let shift = consumedLines - (afterHeader ? headerLines : 0)
         if cutting {
             droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
-            say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(pending.count) bytes that are not cues skipped"
+            say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(end) bytes that are not cues skipped"
                                                                 : "cue text cut at \(Self.maxCueText) bytes"))
         }
         // What the header says was said with the first part.
@@ -221,9 +230,8 @@ public final class SubtitleStream {
         } else {
             appendChosen(cues, shift: shift)
         }
-        consumedLines += Self.lineCount(pending[..<end])
-        let endedWithCR = pending[end - 1] == 13
-        pending.removeFirst(end)
+        consumedLines += Self.lineCount(part[(part.count - end)...])
+        let endedWithCR = part[part.count - 1] == 13
         // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
         if endedWithCR {
             if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
