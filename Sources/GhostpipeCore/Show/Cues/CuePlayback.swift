@@ -1,7 +1,8 @@
 /// Subtitles played in real time: each cue appears at its start with the chosen effect (its reveal
 /// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), with its
 /// word timing and fades on top, stays until its end, and is cleared. Cues active at once share the
-/// band, later ones lower; each track (a SAMI language) has its own rows, stacked in track order. Cues may
+/// band, later ones lower; each track (a SAMI language, a `--track` file) has its own rows, stacked as
+/// `--track-order` says. Cues may
 /// still be arriving while others play (a stream): the timeline starts when the first part of the
 /// input does, and a cue that arrives after its start shows at once if it is not over.
 ///
@@ -42,8 +43,10 @@ final class CuePlayback {
     private let runStart: Nanoseconds
     /// The band as the cues so far need it (grown as taller ones arrive), track by track; or the
     /// whole screen, for cues placed at the top or middle.
-    private var needs = BandRows()
+    private var needs: BandRows
     private var needsWholeScreen = false
+    /// The rows the cues placed at the top take, track by track (they stack down from the first row).
+    private var topNeeds: BandRows
     /// Next cue (in start order) not yet started.
     private var next = 0
     private struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
@@ -79,6 +82,8 @@ final class CuePlayback {
                             paused: follows)
         self.origin = origin
         runStart = start
+        needs = BandRows(order: settings.trackOrder)
+        topNeeds = needs
         self.timeless = timeless
         runsAhead = settings.instant && !timeless && output.screen == nil
         base = row
@@ -127,8 +132,10 @@ final class CuePlayback {
     /// Counts `cue` into the band's height: the most rows cues shown together take.
     private func need(_ cue: Cue) {
         guard output.screen != nil, layout == .band else { return }
+        let rows = CueLayout.estimatedRows(of: cue, width: width)
+        if cue.placement.vertical == .top { topNeeds.add(cue, rows: rows) }
         if placed && cue.placement.vertical != .bottom { needsWholeScreen = true; return }
-        needs.add(cue, rows: CueLayout.estimatedRows(of: cue, width: width))
+        needs.add(cue, rows: rows)
     }
 
     /// How many cues wait to be shown (the input is read while few do: memory stays bounded).
@@ -322,42 +329,50 @@ final class CuePlayback {
         previousBlock = block
     }
 
-    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower, each
-    /// track in its own rows (the tracks in their order from the top, when the band holds them
-    /// all); top cues from the first row; middle cues centred; WebVTT lines at their row.
+    /// Places the active cues in the band: bottom cues stacked up from the last row and top cues
+    /// down from the first, each track in its own rows in the tracks' order (when the band holds
+    /// them all; else the tracks' cues in that order, later cues of a track lower); middle cues
+    /// centred; WebVTT lines at their row.
     private func restack() {
         guard let scene, layout == .band else { return }
         let onStage = active.filter { $0.actor != nil }
-        let bottom = onStage.filter { $0.cue.placement.vertical == .bottom }
-        let tracks = needs.tracks
-        if tracks.count > 1, needs.total <= bandRows {
-            // Each track's cues at the bottom of its own rows.
-            var floor = bandRows
-            for track in tracks.reversed() {
-                let mine = bottom.filter { BandRows.key($0.cue) == track }
-                var row = floor - mine.reduce(0) { $0 + $1.rows }
+        stack(onStage.filter { $0.cue.placement.vertical == .bottom }, in: needs, fromTop: false, scene)
+        stack(onStage.filter { $0.cue.placement.vertical == .top }, in: topNeeds, fromTop: true, scene)
+        for cue in onStage {
+            switch cue.cue.placement.vertical {
+            case .bottom, .top: continue
+            case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
+            case .line(let n): move(scene, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
+            case .percent(let p): move(scene, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
+            }
+        }
+    }
+
+    /// Stacks `cues` (in the order they started) against the band's top or bottom edge: each track at
+    /// its own rows of `rows` when they all fit, the band's edge row first.
+    private func stack(_ cues: [Active], in rows: BandRows, fromTop: Bool, _ scene: Scene) {
+        guard !cues.isEmpty else { return }
+        let tracks = rows.tracks
+        if tracks.count > 1, rows.total <= bandRows {
+            // Each track's rows in turn from the top; its cues against the band's edge within them.
+            var top = fromTop ? 0 : bandRows - rows.total
+            for track in tracks {
+                let mine = cues.filter { BandRows.key($0.cue) == track }
+                let height = rows.byTrack[track] ?? 0
+                var row = fromTop ? top : top + height - mine.reduce(0) { $0 + $1.rows }
                 for cue in mine {
                     move(scene, cue, row: max(0, row))
                     row += cue.rows
                 }
-                floor -= needs.byTrack[track] ?? 0
+                top += height
             }
         } else {
-            var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
-            let ordered = bottom.enumerated().sorted { (BandRows.key($0.element.cue), $0.offset) < (BandRows.key($1.element.cue), $1.offset) }
+            let place = Dictionary(uniqueKeysWithValues: rows.order.stacked(Set(cues.map { BandRows.key($0.cue) })).enumerated().map { ($1, $0) })
+            let ordered = cues.enumerated().sorted { (place[BandRows.key($0.element.cue)] ?? 0, $0.offset) < (place[BandRows.key($1.element.cue)] ?? 0, $1.offset) }
+            var row = fromTop ? 0 : bandRows - cues.reduce(0) { $0 + $1.rows }
             for cue in ordered.map(\.element) {
                 move(scene, cue, row: max(0, row))
                 row += cue.rows
-            }
-        }
-        var topRow = 0
-        for cue in onStage {
-            switch cue.cue.placement.vertical {
-            case .bottom: continue
-            case .top: move(scene, cue, row: topRow); topRow += cue.rows
-            case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
-            case .line(let n): move(scene, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
-            case .percent(let p): move(scene, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
             }
         }
     }
@@ -452,7 +467,8 @@ final class CuePlayback {
         screenRows = rows
         if layout == .band {
             // What the cues need at the new width.
-            needs = BandRows()
+            needs = BandRows(order: needs.order)
+            topNeeds = needs
             needsWholeScreen = false
             for i in cues.firstKept..<cues.count { need(cues[i]) }
             bandRows = bandHeight(rows: rows)

@@ -3,13 +3,14 @@ import Glibc
 #endif
 
 /// `--track FILE`: more subtitle files played beside the input's, each a track of its own (the
-/// mechanism SAMI's language classes use: `Cue.track`). The input's subtitles are the first track,
-/// at the bottom of the band; each later track sits above the one before. A track's cues keep their
-/// own timing, markup and placement, and get a colour of their own where they set none (shown when
-/// colour is on). Each file is read whole before the show begins (at most 64 MiB).
+/// mechanism SAMI's language classes use: `Cue.track`). The input's subtitles are the first track;
+/// they stack as `--track-order` says (`TrackOrder`). A track's cues keep their own timing, markup
+/// and placement (`--place` and `--align` fill in what they leave open, as for the input), and get a
+/// colour of their own where they set none (shown when colour is on). Each file is read whole before
+/// the show begins (at most 64 MiB).
 public enum SubtitleTracks {
-    /// Track indices of one file are `file's place × stride + its own class index` (a SAMI file
-    /// given as a track keeps its classes).
+    /// Track indices of one file are `file × stride + its own class index` (file 0 is the input; a
+    /// SAMI file keeps its classes), so the tracks are numbered in the order they come.
     static let stride = 1_000_000
 
     /// Colours of the tracks after the first, in turn.
@@ -19,15 +20,14 @@ public enum SubtitleTracks {
     /// nil without `--track`.
     static func file(of cue: Cue, trackCount: Int) -> Int? {
         guard trackCount > 0, let index = cue.track?.index else { return nil }
-        return trackCount - index / stride
+        return index / stride
     }
 
-    /// `cue` as a cue of track `file` (0: the input's) of `trackCount` extra tracks named `name`.
-    public static func tag(_ cue: Cue, file: Int, trackCount: Int, name: String) -> Cue {
+    /// `cue` as a cue of track `file` (0: the input's), named `name` unless it has a name of its own.
+    public static func tag(_ cue: Cue, file: Int, name: String) -> Cue {
         var cue = cue
         let own = cue.track
-        cue.track = CueTrack(index: (trackCount - file) * stride + (own?.index ?? 0), name: own?.name ?? name,
-                             language: own?.language)
+        cue.track = CueTrack(index: file * stride + (own?.index ?? 0), name: own?.name ?? name, language: own?.language)
         if file > 0 {
             let color = colors[(file - 1) % colors.count]
             for k in cue.runs.indices where cue.runs[k].style.foreground == nil { cue.runs[k].style.foreground = color }
@@ -52,7 +52,11 @@ public enum SubtitleTracks {
             for message in batch.messages { report(message) }
             if batch.cues.isEmpty { report("\(path): no cues") }
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            all += batch.cues.map { tag($0, file: i + 1, trackCount: paths.count, name: name) }
+            all += batch.cues.map { cue in
+                var cue = cue
+                cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
+                return tag(cue, file: i + 1, name: name)
+            }
         }
         return all.sorted { $0.start < $1.start }
     }
