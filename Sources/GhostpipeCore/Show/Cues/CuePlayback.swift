@@ -435,12 +435,35 @@ final class CuePlayback {
     static let followJump: Nanoseconds = 250 * Time.millisecond
 
     /// `--follow`: the player said where it is. Small differences only re-anchor the playhead (cues
-    /// between start as usual); a jump (a seek in the player) shows what plays there at once.
+    /// between start as usual; a small step back is `stepBack`); a jump (a seek in the player) shows
+    /// what plays there at once.
     func follow(_ player: Playhead, at now: Nanoseconds) {
         let before = playhead.position(at: now)
         playhead = player
         let after = playhead.position(at: now)
-        if abs(after - before) > Self.followJump { jump(to: after) }
+        if abs(after - before) > Self.followJump {
+            jump(to: after)
+        } else if after < before {
+            stepBack(by: before - after, to: after, at: now)
+        }
+    }
+
+    /// The followed player is a little behind where ours ran (`delta`, under `followJump`). What is
+    /// on screen holds its look rather than flicker: each cue's reveal goes on from where it was.
+    /// A cue that started, but whose start is now ahead, stays if the player reaches that start
+    /// within `followJump` of clock time; if it does not (it paused there), the cue goes, to start
+    /// again when the player gets there.
+    private func stepBack(by delta: Nanoseconds, to position: Nanoseconds, at now: Nanoseconds) {
+        func isAhead(_ start: Nanoseconds) -> Bool {
+            start > position && (playhead.instant(of: start).map { $0 - now > Self.followJump } ?? true)
+        }
+        let gone = active.filter { isAhead($0.cue.start + offset) }
+        if !gone.isEmpty {
+            active.removeAll { isAhead($0.cue.start + offset) }
+            for cue in gone { if let id = cue.actor { scene?.remove(id: id) } }
+            while next > cues.firstKept, isAhead(times(next - 1).start) { next -= 1 }
+        }
+        for cue in active { if let id = cue.actor { scene?.update(id: id) { $0.start -= delta } } }
     }
 
     /// The media position jumped to `position`: the band empties and the cues active there show at once.
