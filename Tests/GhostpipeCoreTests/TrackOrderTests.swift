@@ -75,6 +75,20 @@ import Testing
         #expect(try #require(english) - #require(french) == 2)
     }
 
+    @Test func aBandTooSmallForEveryTrackLeavesOutTheRowsFarthestFromItsEdge() throws {
+        // Three one-row tracks in two rows: the two nearest the bottom show, whole; none overlaps.
+        let down = try Self.run(Self.korean, tracks: [Self.english, Self.french], arguments: ["--band-rows", "2", "--track-order", "down"])
+        #expect(down.rows(at: 2) == ["Hello there", "Bonjour"])
+        // The Korean line ends: still two rows, the same two.
+        #expect(down.rows(at: 5) == ["Hello there", "Bonjour"])
+        let top = try Self.run(Self.korean, tracks: [Self.english, Self.french], arguments: ["--band-rows", "2", "--place", "top"])
+        #expect(top.rows(at: 2) == ["Bonjour", "Hello there"])
+        #expect(top.rows(at: 5) == ["Bonjour", "Hello there"])
+        // A cue taller than the band still shows, from the band's top.
+        let tall = try Self.run(Self.srt("First line\nSecond line"), tracks: [], arguments: ["--band-rows", "1"])
+        #expect(tall.rows(at: 2).first == "First line")
+    }
+
     static let bilingual = """
     <SAMI><HEAD><STYLE><!--
     .KRCC { lang: ko-KR; } .ENCC { lang: en-US; }

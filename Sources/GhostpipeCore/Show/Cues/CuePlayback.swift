@@ -349,7 +349,9 @@ final class CuePlayback {
     }
 
     /// Stacks `cues` (in the order they started) against the band's top or bottom edge: each track at
-    /// its own rows of `rows` when they all fit, the band's edge row first.
+    /// its own rows of `rows` when they all fit, the band's edge row first. A cue that does not fit
+    /// whole in the band (too many on show for it) is left out until there is room: the rows farthest
+    /// from the edge go first, and nothing overlaps or spills out of the band.
     private func stack(_ cues: [Active], in rows: BandRows, fromTop: Bool, _ scene: Scene) {
         guard !cues.isEmpty else { return }
         let tracks = rows.tracks
@@ -361,7 +363,7 @@ final class CuePlayback {
                 let height = rows.byTrack[track] ?? 0
                 var row = fromTop ? top : top + height - mine.reduce(0) { $0 + $1.rows }
                 for cue in mine {
-                    move(scene, cue, row: max(0, row))
+                    move(scene, cue, row: row)
                     row += cue.rows
                 }
                 top += height
@@ -371,15 +373,21 @@ final class CuePlayback {
             let ordered = cues.enumerated().sorted { (place[BandRows.key($0.element.cue)] ?? 0, $0.offset) < (place[BandRows.key($1.element.cue)] ?? 0, $1.offset) }
             var row = fromTop ? 0 : bandRows - cues.reduce(0) { $0 + $1.rows }
             for cue in ordered.map(\.element) {
-                move(scene, cue, row: max(0, row))
+                move(scene, cue, row: row)
                 row += cue.rows
             }
         }
     }
 
+    /// Puts `cue` at band row `row`; out of the band (in part or whole), it is left out of the frame,
+    /// unless it is taller than the band itself (it shows from the band's top as far as it goes).
     private func move(_ scene: Scene, _ cue: Active, row: Int) {
         guard let id = cue.actor else { return }
-        scene.update(id: id) { $0.row = self.base + max(0, row) }
+        let fits = cue.rows > bandRows || (row >= 0 && row + cue.rows <= bandRows)
+        scene.update(id: id) {
+            $0.row = self.base + max(0, min(row, self.bandRows - cue.rows))
+            $0.isHidden = !fits
+        }
     }
 
     /// The end, or `q`, or a signal: the band is emptied (status line included) and left to the
