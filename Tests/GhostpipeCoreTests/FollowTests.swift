@@ -112,6 +112,14 @@ import Testing
         #expect(screen(8.1).contains { $0.contains("Second cue") } && !screen(8.2).contains { $0.contains("Second cue") })
     }
 
+    @Test func aStepBackOfMoreThanAQuarterSecondIsASeekThatTakesTheCueOff() throws {
+        // 0.35 s back, to before the cue's start: off now, on again when the player gets there.
+        let screen = try Self.screens(events: [Self.at(0, position: 0), Self.at(5.1, position: 4.75), (9, .playerEnded(problem: nil))])
+        #expect(screen(5.05).contains { $0.contains("Second cue") })
+        #expect(!screen(5.2).contains { $0.contains("Second cue") }, "\(screen(5.2))")
+        #expect(screen(5.4).contains { $0.contains("Second cue") }, "\(screen(5.4))")
+    }
+
     @Test func aSmallStepBackThatPausesBeforeACuesStartTakesItOff() throws {
         // The player paused a little before the second cue's start, and said so late: the cue goes
         // while it waits there, and comes on again when the player reaches its start.
