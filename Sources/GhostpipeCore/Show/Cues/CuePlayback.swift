@@ -2,9 +2,9 @@
 /// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), with its
 /// word timing and fades on top, stays until its end, and is cleared. Cues active at once share the
 /// band, later ones lower; each track (a SAMI language, a `--track` file) has its own rows, stacked as
-/// `--track-order` says. Cues may
-/// still be arriving while others play (a stream): the timeline starts when the first part of the
-/// input does, and a cue that arrives after its start shows at once if it is not over.
+/// `--track-order` says. Cues may still be arriving while others play (a stream): the timeline starts
+/// when the first part of the input does, and a cue that arrives after its start shows at once if it
+/// is not over.
 ///
 /// The scene runs on media time (the playhead's position, after `--offset`), so pausing freezes the
 /// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
