@@ -60,6 +60,7 @@ public struct Session {
             if !surroundings.stdoutIsTerminal { throw UsageError("--overlay needs a terminal, but standard output is not one") }
             if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
         }
+        try options.trackOrder.check(trackFiles: options.tracks.count)
         if options.follow != nil && options.instant {
             throw UsageError("--follow plays at the player's position; it cannot be used with --instant")
         }
@@ -113,6 +114,7 @@ public struct Session {
         settings.format = options.format
         settings.encoding = options.encoding
         settings.language = options.language
+        settings.trackOrder = options.trackOrder
         settings.force = options.force
         settings.follows = options.follow != nil
         settings.columns = columns

@@ -36,11 +36,7 @@ func runOverlay(options: Options, session: Session) -> Never {
     let input = InputFiles(names: [source], openingWithoutWaiting: true) { messages.append($0) }
     let origin = clock.now()  // the timeline starts with the program
     var settings = session.showSettings
-    if !options.tracks.isEmpty {
-        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { exit(1) }
-        settings.trackCount = options.tracks.count
-        settings.trackCues = cues
-    }
+    guard SubtitleTracks.add(options.tracks, to: &settings, report: { printError("ghostpipe: \($0)") }) else { exit(1) }
     let band = OverlayBand(settings: settings, columns: columns, screenRows: rows, origin: origin) { messages.append($0) }
 
     var follow: [any EventSource] = []

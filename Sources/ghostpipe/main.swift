@@ -88,11 +88,7 @@ var hadErrors = false
 do {
     let output = try session.output(stdout: stdout, recording: recording, origin: origin)
     var settings = session.showSettings
-    if !options.tracks.isEmpty {
-        guard let cues = SubtitleTracks.load(options.tracks, settings: settings, report: { printError("ghostpipe: \($0)") }) else { leave(1) }
-        settings.trackCount = options.tracks.count
-        settings.trackCues = cues
-    }
+    guard SubtitleTracks.add(options.tracks, to: &settings, report: { printError("ghostpipe: \($0)") }) else { leave(1) }
     let show = Show(settings: settings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
     if let screen = output.screen, let probe, let widths {
         screen.cursorReport = { probe.cursorPosition() }

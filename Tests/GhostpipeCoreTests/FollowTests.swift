@@ -85,6 +85,67 @@ import Testing
         #expect(cues.map(\.text) == ["First cue"])
     }
 
+    /// Plays `film` with `--follow` on a 40×6 terminal given the player's events: the screen at
+    /// each instant asked.
+    static func screens(events: [(Double, Event)], arguments: [String] = []) throws -> (Double) -> [String] {
+        let options = try ArgumentParser.parse(["--follow", "fd:0", "--cps", "1000"] + arguments)
+        let session = try Session(options: options, surroundings: Surroundings(
+            stdoutIsTerminal: true, terminalSize: (40, 6), environment: ["TERM": "xterm-256color"]))
+        let sink = MemorySink()
+        try Playback.run(session.showSettings, output: try session.output(stdout: sink, recording: nil, origin: 0),
+                         input: ScriptedInput(film), events: events)
+        return { seconds in
+            var model = ScreenModel(width: 40, height: 6)
+            for write in sink.writes where write.instant <= Time.nanoseconds(seconds: seconds) { model.feed(write.bytes) }
+            return model.lines
+        }
+    }
+
+    @Test func aSmallStepBackWhilePlayingLeavesAStartedCueAsItWas() throws {
+        // The second cue (5 s) is on; the player says it is 0.15 s behind, before the cue's start:
+        // it gets there in 0.05 s, so the cue stays rather than flicker off and on.
+        let screen = try Self.screens(events: [Self.at(0, position: 0), Self.at(5.1, position: 4.95), (9, .playerEnded(problem: nil))])
+        for seconds in [5.05, 5.1, 5.12, 5.15, 5.2, 7.9] {
+            #expect(screen(seconds).contains { $0.contains("Second cue") }, "at \(seconds): \(screen(seconds))")
+        }
+        // It still ends at its end on the player's timeline (8 s of media: 8.15 s of our clock).
+        #expect(screen(8.1).contains { $0.contains("Second cue") } && !screen(8.2).contains { $0.contains("Second cue") })
+    }
+
+    @Test func aStepBackOfMoreThanAQuarterSecondIsASeekThatTakesTheCueOff() throws {
+        // 0.35 s back, to before the cue's start: off now, on again when the player gets there.
+        let screen = try Self.screens(events: [Self.at(0, position: 0), Self.at(5.1, position: 4.75), (9, .playerEnded(problem: nil))])
+        #expect(screen(5.05).contains { $0.contains("Second cue") })
+        #expect(!screen(5.2).contains { $0.contains("Second cue") }, "\(screen(5.2))")
+        #expect(screen(5.4).contains { $0.contains("Second cue") }, "\(screen(5.4))")
+    }
+
+    @Test func aSmallStepBackThatPausesBeforeACuesStartTakesItOff() throws {
+        // The player paused a little before the second cue's start, and said so late: the cue goes
+        // while it waits there, and comes on again when the player reaches its start.
+        let screen = try Self.screens(events: [
+            Self.at(0, position: 0), Self.at(5.1, position: 4.9, paused: true), Self.at(20, position: 4.9),
+            (30, .playerEnded(problem: nil)),
+        ])
+        #expect(screen(5.05).contains { $0.contains("Second cue") })
+        for seconds in [5.1, 6, 19.9, 20.05] {
+            #expect(!screen(seconds).contains { $0.contains("Second cue") }, "at \(seconds): \(screen(seconds))")
+        }
+        #expect(screen(20.15).contains { $0.contains("Second cue") }, "\(screen(20.15))")
+        #expect(screen(23.05).contains { $0.contains("Second cue") } && !screen(23.15).contains { $0.contains("Second cue") })
+    }
+
+    @Test func aSmallStepBackInJSONStartsACueAgainOnlyWhenThePlayerStoppedBeforeIt() throws {
+        // Playing on: shown once. Paused before it: shown again when the player gets there.
+        let (_, playing) = try Self.json(events: [Self.at(0, position: 0), Self.at(5.1, position: 4.95), (9, .playerEnded(problem: nil))])
+        #expect(playing.map(\.text) == ["First cue", "Second cue"])
+        let (_, paused) = try Self.json(events: [
+            Self.at(0, position: 0), Self.at(5.1, position: 4.9, paused: true), Self.at(20, position: 4.9), (30, .playerEnded(problem: nil)),
+        ])
+        #expect(paused.map(\.text) == ["First cue", "Second cue", "Second cue"])
+        #expect(abs(paused[2].start - 20.1) < 0.002)
+    }
+
     @Test func offsetStillShifts() throws {
         let (_, cues) = try Self.json(events: [Self.at(0, position: 0), (10, .playerEnded(problem: nil))], arguments: ["--offset", "2"])
         #expect(abs(cues[0].start - 3) < 0.002)

@@ -119,6 +119,34 @@ import Testing
         #expect(Self.json(sink).map(\.start) == [1, 1], "both second cues, 1 s after 4 s")
     }
 
+    @Test func aLongTrackFileIsParsedAsItIsReadWithEveryCue() throws {
+        // 300 KiB of Korean cues: read 64 KiB at a time, cues cut across the reads come out whole.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gp-long-track-\(getpid()).srt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let count = 3000
+        func line(_ i: Int) -> String { "자막 번호 \(i + 1) 🌊 바다가 보여요, 정말 아름답네요" }
+        var text = ""
+        for i in 0..<count {
+            let time = String(format: "00:%02d:%02d", i / 60, i % 60)
+            text += "\(i + 1)\n\(time),000 --> \(time),900\n\(line(i))\n\n"
+        }
+        #expect(text.utf8.count > 4 << 16)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var messages: [String] = []
+        let cues = try #require(SubtitleTracks.load([path], settings: ShowSettings()) { messages.append($0) })
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(cues.count == count)
+        #expect(cues.enumerated().allSatisfy { i, cue in cue.plainText == line(i) && cue.start == Nanoseconds(i) * Time.second })
+    }
+
+    @Test func aTrackInALegacyCodePageIsDetectedFromItsStart() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples/korean-cp949.srt").path
+        var messages: [String] = []
+        let cues = try #require(SubtitleTracks.load([path], settings: ShowSettings()) { messages.append($0) })
+        #expect(cues.first?.plainText == "새벽 네 시, 등대 통신실.")
+        #expect(messages.count == 1 && messages[0].contains("read as CP949 (Korean)"), "\(messages)")
+    }
+
     @Test func aTrackThatCannotBeReadIsAnError() throws {
         var messages: [String] = []
         #expect(SubtitleTracks.load(["/nonexistent/x.srt"], settings: ShowSettings()) { messages.append($0) } == nil)

@@ -72,7 +72,7 @@ import Testing
         #expect(plain.screen(at: 1.3).lines.contains { $0.contains("Fading") } && plain.screen(at: 4.9).lines.contains { $0.contains("Fading") })
     }
 
-    @Test func eachTrackKeepsItsOwnRowsInFileOrder() throws {
+    @Test func eachTrackKeepsItsOwnRowsTheFirstAtTheBottom() throws {
         let file = """
         <SAMI><HEAD><STYLE><!--
         .KRCC { lang: ko-KR; } .ENCC { lang: en-US; }
@@ -84,13 +84,13 @@ import Testing
         """
         let run = try SubtitleRun(file, format: SubtitleFormat(named: "sami")!, terminal: (30, 6))
         let both = run.screen(at: 2).lines
-        #expect(both[0].contains("안녕하세요") && both[1].contains("Hello"), "\(both)")
+        #expect(both[0].contains("Hello") && both[1].contains("안녕하세요"), "\(both)")
         // The English line goes: the Korean one stays in its row.
         let korean = run.screen(at: 3.5).lines
-        #expect(korean[0].contains("안녕하세요") && korean[1].isEmpty, "\(korean)")
+        #expect(korean[0].isEmpty && korean[1].contains("안녕하세요"), "\(korean)")
         // The Korean line goes: the English one takes its own row, not the Korean's.
         let english = run.screen(at: 5).lines
-        #expect(english[0].isEmpty && english[1].contains("Bye"), "\(english)")
+        #expect(english[0].contains("Bye") && english[1].isEmpty, "\(english)")
     }
 
     @Test func jsonGivesWordInstantsOnTheClockAndTracks() throws {

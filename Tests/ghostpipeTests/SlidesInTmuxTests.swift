@@ -8,8 +8,9 @@ import Testing
 @Suite(.requires("tmux")) struct SlidesInTmux {
     static let text = "첫 번째 👋🏽\n\n두 번째 제목 🎉\nsecond line\n\n끝 👍🏽 end\n"
 
-    static func file() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-slides-\(getpid()).txt").path
+    /// One file per case: the cases run at once, and each removes its own.
+    static func file(_ tag: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-slides-\(getpid())-\(tag).txt").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -21,7 +22,7 @@ import Testing
 
     @Test(arguments: [20, 33, 80])
     func keysStepThroughTheSlidesAndTheLastStays(columns: Int) throws {
-        let path = try Self.file()
+        let path = try Self.file("\(columns)")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let tmux = try Tmux(columns: columns, rows: 10, tag: "slides\(columns)")
         tmux.type("clear; \"$GHOSTPIPE\" --layout slides --align center --place middle '\(path)'; echo $((6*7))DONE")
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func withoutKeysTheSlidesAdvanceAndLoopUntilQ() throws {
-        let path = try Self.file()
+        let path = try Self.file("loop")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let tmux = try Tmux(columns: 33, rows: 8, tag: "slides-loop")
         tmux.type("clear; \"$GHOSTPIPE\" --layout slides --loop --cps 50 '\(path)'; echo $((6*7))DONE")

@@ -116,13 +116,32 @@ public enum OptionTable {
                help: "play FILE's subtitles too, as another track in rows of its own above the input's (repeatable)",
                details: """
                The input's subtitles are the first track, at the bottom of the band; each FILE is a track \
-               above the one before, with its own timing, markup and placement, in a colour of its own when \
-               colour is on (`-o json` names each cue's track). Seeking, pausing, --speed and --follow move \
-               every track; `t` selects a track (then all again) and `[`/`]` nudge only the selected one. \
-               Each FILE is read whole before the show begins:
+               above the one before (unless --track-order says otherwise), with its own timing, markup and \
+               placement, in a colour of its own when colour is on (`-o json` names each cue's track). \
+               Seeking, pausing, --speed and --follow move every track; `t` selects a track (then all again) \
+               and `[`/`]` nudge only the selected one. Each FILE is read whole before the show begins:
 
                `ghostpipe film.ko.srt --track film.en.srt`
                """) { o, v in o.tracks.append(v.text) },
+        Option("track-order", .choice("ORDER", Choices(closed: false) {
+            [Choice("up", "the input's track at the bottom, each later one above it (default)"),
+             Choice("down", "the input's track on top, each later one below it")]
+        }), in: .subtitles,
+               help: "how the tracks stack in the band: up, the input's at the bottom and each later one above (default); down, the other way; or a list like 2,1,3, the tracks' rows from the top down (1: the input's, 2...: the --track files)",
+               details: """
+               A SAMI file's language classes are tracks too, in the order its STYLE block declares them: \
+               with up the first class is at the bottom, with down on top; in a list, a file's number stands \
+               for all its classes, first on top. The order holds for cues at the bottom of the band and for \
+               cues placed at the top (by --place top or by the file), which stack down from the first row. \
+               A list names every track once. Korean on top, English below it:
+
+               `ghostpipe film.ko.srt --track film.en.srt --track-order down`
+               """) { o, v throws(UsageError) in
+            guard let order = TrackOrder(v.text) else {
+                throw UsageError("--track-order: '\(v.text)' is not up, down or a list of track numbers like 2,1")
+            }
+            o.trackOrder = order
+        },
         Option("layout", .choice("LAYOUT", .cases(of: SubtitleLayout.self)), in: .subtitles,
                help: "how cues and text are laid out: band, cues in place at the bottom and cleared at their end (default); scroll, a transcript that stays; slides, one paragraph or cue at a time in the same place",
                details: """
@@ -147,7 +166,8 @@ public enum OptionTable {
                By default the band is as tall as the cues that show together need, or the whole screen but one \
                row when a cue is placed at the top or in the middle. Under --overlay, by default as tall as the \
                cues that show together need (at most half the screen; cues placed at the top or in the middle \
-               are placed within the band), or 2 rows for text; COMMAND always keeps a row.
+               are placed within the band), or 2 rows for text; COMMAND always keeps a row. When more cues \
+               show together than the band holds, those farthest from its edge wait until there is room.
                """) { o, v throws(UsageError) in
             o.bandRows = try v.wholeNumber(in: 1...10_000)
         },

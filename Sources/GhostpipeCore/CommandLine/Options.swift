@@ -54,6 +54,8 @@ public struct Options: Sendable {
     public var bandRows: Int?
     /// `--track FILE`s: more subtitle files, each a track of its own.
     public var tracks: [String] = []
+    /// `--track-order`: how the tracks stack in the band.
+    public var trackOrder = TrackOrder.up
     /// `--follow SOURCE`: subtitles follow a player's position (nil: their own clock).
     public var follow: FollowTarget?
     /// `--overlay SOURCE`: play SOURCE in a band below a program (nil: no overlay).

@@ -17,11 +17,11 @@ public struct StyledRun: Hashable, Sendable {
     }
 }
 
-/// A track of subtitles: one language class of a SAMI file (later, one file of several). Each track
-/// has its own rows in the band, stacked in `index` order from the top; `--lang` picks tracks by name
-/// or language.
+/// A track of subtitles: one language class of a SAMI file, or one `--track` file. Each track has
+/// its own rows in the band, stacked as `--track-order` says (`TrackOrder`); `--lang` picks tracks by
+/// name or language.
 public struct CueTrack: Hashable, Sendable {
-    /// Stacking order (0 is the top).
+    /// The track's place in the order the tracks come (0: the first; see `SubtitleTracks.stride`).
     public var index: Int
     /// The track's name as the file gives it (a SAMI class: `KRCC`).
     public var name: String

@@ -12,6 +12,8 @@ public struct Actor {
     /// Document row and column of the block's top-left cell.
     public var row: Int
     public var column: Int
+    /// Left out of the frame for now (a band too small for every cue on show), its time running on.
+    public var isHidden = false
 
     public init(block: Block, effect: any Effect, context: EffectContext, start: Nanoseconds,
                 duration: Nanoseconds, end: Nanoseconds? = nil, row: Int, column: Int = 0) {
@@ -93,7 +95,7 @@ public final class Scene {
     public func frame(at t: Nanoseconds, width: Int, emptyOrigin: Int) -> Frame {
         var top = fixedRows?.lowerBound ?? Int.max
         var bottom = fixedRows?.upperBound ?? Int.min
-        for actor in actors where actor.start <= t {
+        for actor in actors where actor.start <= t && !actor.isHidden {
             let shown = actor.rowsShown(at: t)
             guard shown > 0 else { continue }
             top = min(top, actor.row)
@@ -106,7 +108,7 @@ public final class Scene {
             return empty
         }
         var frame = Frame(width: width, origin: top, rowCount: bottom - top)
-        for actor in actors where actor.start <= t && (actor.end.map { t < $0 } ?? true) {
+        for actor in actors where actor.start <= t && !actor.isHidden && (actor.end.map { t < $0 } ?? true) {
             actor.effect.draw(actor.block, elapsed: t - actor.start, duration: actor.duration, context: actor.context,
                               into: &frame, row: actor.row, column: actor.column)
         }
@@ -123,7 +125,7 @@ public final class Scene {
     public func nextChange(after t: Nanoseconds, stepFloor: Nanoseconds = 0) -> Nanoseconds? {
         var next: Nanoseconds?
         func consider(_ instant: Nanoseconds) { if instant > t { next = min(next ?? instant, instant) } }
-        for actor in actors {
+        for actor in actors where !actor.isHidden {
             if actor.start > t { consider(actor.start); continue }
             // An actor held until removed (`end` of `.max`) changes only as its reveal does.
             if let end = actor.end, end != .max { consider(end); if end <= t { continue } } else { consider(actor.start + actor.duration) }

@@ -244,7 +244,7 @@ public final class Show: EventHandler, InputDemand {
         try item.receive((batch.cues + (batch.parsed?.cues ?? [])).map { cue in
             var cue = cue
             if placing { cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place) }
-            return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, trackCount: settings.trackCount, name: name) : cue
+            return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, name: name) : cue
         }, at: now)
     }
 

@@ -76,6 +76,8 @@ public struct ShowSettings {
     /// input's subtitles.
     public var trackCount = 0
     public var trackCues: [Cue] = []
+    /// `--track-order`: how the tracks (those files, and a SAMI file's classes) stack in the band.
+    public var trackOrder = TrackOrder.up
     /// `--follow`: subtitles play at a player's position (`Event.followed`), not on their own clock.
     public var follows = false
     /// `--force`: files that look binary are shown on screens anyway.

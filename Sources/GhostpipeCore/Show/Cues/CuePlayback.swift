@@ -1,9 +1,10 @@
 /// Subtitles played in real time: each cue appears at its start with the chosen effect (its reveal
 /// finishes within a third of the cue, and the typewriter never goes slower than `--cps`), with its
 /// word timing and fades on top, stays until its end, and is cleared. Cues active at once share the
-/// band, later ones lower; each track (a SAMI language) has its own rows, stacked in track order. Cues may
-/// still be arriving while others play (a stream): the timeline starts when the first part of the
-/// input does, and a cue that arrives after its start shows at once if it is not over.
+/// band, later ones lower; each track (a SAMI language, a `--track` file) has its own rows, stacked as
+/// `--track-order` says. Cues may still be arriving while others play (a stream): the timeline starts
+/// when the first part of the input does, and a cue that arrives after its start shows at once if it
+/// is not over.
 ///
 /// The scene runs on media time (the playhead's position, after `--offset`), so pausing freezes the
 /// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
@@ -42,8 +43,10 @@ final class CuePlayback {
     private let runStart: Nanoseconds
     /// The band as the cues so far need it (grown as taller ones arrive), track by track; or the
     /// whole screen, for cues placed at the top or middle.
-    private var needs = BandRows()
+    private var needs: BandRows
     private var needsWholeScreen = false
+    /// The rows the cues placed at the top take, track by track (they stack down from the first row).
+    private var topNeeds: BandRows
     /// Next cue (in start order) not yet started.
     private var next = 0
     private struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
@@ -79,6 +82,8 @@ final class CuePlayback {
                             paused: follows)
         self.origin = origin
         runStart = start
+        needs = BandRows(order: settings.trackOrder)
+        topNeeds = needs
         self.timeless = timeless
         runsAhead = settings.instant && !timeless && output.screen == nil
         base = row
@@ -127,8 +132,10 @@ final class CuePlayback {
     /// Counts `cue` into the band's height: the most rows cues shown together take.
     private func need(_ cue: Cue) {
         guard output.screen != nil, layout == .band else { return }
+        let rows = CueLayout.estimatedRows(of: cue, width: width)
+        if cue.placement.vertical == .top { topNeeds.add(cue, rows: rows) }
         if placed && cue.placement.vertical != .bottom { needsWholeScreen = true; return }
-        needs.add(cue, rows: CueLayout.estimatedRows(of: cue, width: width))
+        needs.add(cue, rows: rows)
     }
 
     /// How many cues wait to be shown (the input is read while few do: memory stays bounded).
@@ -361,39 +368,18 @@ final class CuePlayback {
         return true
     }
 
-    /// Places the active cues in the band: bottom cues stacked in file order, later ones lower, each
-    /// track in its own rows (the tracks in their order from the top, when the band holds them
-    /// all); top cues from the first row; middle cues centred; WebVTT lines at their row.
+    /// Places the active cues in the band: bottom cues stacked up from the last row and top cues
+    /// down from the first, each track in its own rows in the tracks' order (when the band holds
+    /// them all; else the tracks' cues in that order, later cues of a track lower); middle cues
+    /// centred; WebVTT lines at their row.
     private func restack() {
         guard let scene, layout == .band else { return }
         let onStage = active.filter { $0.actor != nil }
-        let bottom = onStage.filter { $0.cue.placement.vertical == .bottom }
-        let tracks = needs.tracks
-        if tracks.count > 1, needs.total <= bandRows {
-            // Each track's cues at the bottom of its own rows.
-            var floor = bandRows
-            for track in tracks.reversed() {
-                let mine = bottom.filter { BandRows.key($0.cue) == track }
-                var row = floor - mine.reduce(0) { $0 + $1.rows }
-                for cue in mine {
-                    move(scene, cue, row: max(0, row))
-                    row += cue.rows
-                }
-                floor -= needs.byTrack[track] ?? 0
-            }
-        } else {
-            var row = bandRows - bottom.reduce(0) { $0 + $1.rows }
-            let ordered = bottom.enumerated().sorted { (BandRows.key($0.element.cue), $0.offset) < (BandRows.key($1.element.cue), $1.offset) }
-            for cue in ordered.map(\.element) {
-                move(scene, cue, row: max(0, row))
-                row += cue.rows
-            }
-        }
-        var topRow = 0
+        stack(onStage.filter { $0.cue.placement.vertical == .bottom }, in: needs, fromTop: false, scene)
+        stack(onStage.filter { $0.cue.placement.vertical == .top }, in: topNeeds, fromTop: true, scene)
         for cue in onStage {
             switch cue.cue.placement.vertical {
-            case .bottom: continue
-            case .top: move(scene, cue, row: topRow); topRow += cue.rows
+            case .bottom, .top: continue
             case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
             case .line(let n): move(scene, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
             case .percent(let p): move(scene, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
@@ -401,9 +387,46 @@ final class CuePlayback {
         }
     }
 
+    /// Stacks `cues` (in the order they started) against the band's top or bottom edge: each track at
+    /// its own rows of `rows` when they all fit, the band's edge row first. A cue that does not fit
+    /// whole in the band (too many on show for it) is left out until there is room: the rows farthest
+    /// from the edge go first, and nothing overlaps or spills out of the band.
+    private func stack(_ cues: [Active], in rows: BandRows, fromTop: Bool, _ scene: Scene) {
+        guard !cues.isEmpty else { return }
+        let tracks = rows.tracks
+        if tracks.count > 1, rows.total <= bandRows {
+            // Each track's rows in turn from the top; its cues against the band's edge within them.
+            var top = fromTop ? 0 : bandRows - rows.total
+            for track in tracks {
+                let mine = cues.filter { BandRows.key($0.cue) == track }
+                let height = rows.byTrack[track] ?? 0
+                var row = fromTop ? top : top + height - mine.reduce(0) { $0 + $1.rows }
+                for cue in mine {
+                    move(scene, cue, row: row)
+                    row += cue.rows
+                }
+                top += height
+            }
+        } else {
+            let place = Dictionary(uniqueKeysWithValues: rows.order.stacked(Set(cues.map { BandRows.key($0.cue) })).enumerated().map { ($1, $0) })
+            let ordered = cues.enumerated().sorted { (place[BandRows.key($0.element.cue)] ?? 0, $0.offset) < (place[BandRows.key($1.element.cue)] ?? 0, $1.offset) }
+            var row = fromTop ? 0 : bandRows - cues.reduce(0) { $0 + $1.rows }
+            for cue in ordered.map(\.element) {
+                move(scene, cue, row: row)
+                row += cue.rows
+            }
+        }
+    }
+
+    /// Puts `cue` at band row `row`; out of the band (in part or whole), it is left out of the frame,
+    /// unless it is taller than the band itself (it shows from the band's top as far as it goes).
     private func move(_ scene: Scene, _ cue: Active, row: Int) {
         guard let id = cue.actor else { return }
-        scene.update(id: id) { $0.row = self.base + max(0, row) }
+        let fits = cue.rows > bandRows || (row >= 0 && row + cue.rows <= bandRows)
+        scene.update(id: id) {
+            $0.row = self.base + max(0, min(row, self.bandRows - cue.rows))
+            $0.isHidden = !fits
+        }
     }
 
     /// The end, or `q`, or a signal: the band is emptied (status line included) and left to the
@@ -459,12 +482,35 @@ final class CuePlayback {
     static let followJump: Nanoseconds = 250 * Time.millisecond
 
     /// `--follow`: the player said where it is. Small differences only re-anchor the playhead (cues
-    /// between start as usual); a jump (a seek in the player) shows what plays there at once.
+    /// between start as usual; a small step back is `stepBack`); a jump (a seek in the player) shows
+    /// what plays there at once.
     func follow(_ player: Playhead, at now: Nanoseconds) {
         let before = playhead.position(at: now)
         playhead = player
         let after = playhead.position(at: now)
-        if abs(after - before) > Self.followJump { jump(to: after) }
+        if abs(after - before) > Self.followJump {
+            jump(to: after)
+        } else if after < before {
+            stepBack(by: before - after, to: after, at: now)
+        }
+    }
+
+    /// The followed player is a little behind where ours ran (`delta`, under `followJump`). What is
+    /// on screen holds its look rather than flicker: each cue's reveal goes on from where it was.
+    /// A cue that started, but whose start is now ahead, stays if the player reaches that start
+    /// within `followJump` of clock time; if it does not (it paused there), the cue goes, to start
+    /// again when the player gets there.
+    private func stepBack(by delta: Nanoseconds, to position: Nanoseconds, at now: Nanoseconds) {
+        func isAhead(_ start: Nanoseconds) -> Bool {
+            start > position && (playhead.instant(of: start).map { $0 - now > Self.followJump } ?? true)
+        }
+        let gone = active.filter { isAhead($0.cue.start + offset) }
+        if !gone.isEmpty {
+            active.removeAll { isAhead($0.cue.start + offset) }
+            for cue in gone { if let id = cue.actor { scene?.remove(id: id) } }
+            while next > cues.firstKept, isAhead(times(next - 1).start) { next -= 1 }
+        }
+        for cue in active { if let id = cue.actor { scene?.update(id: id) { $0.start -= delta } } }
     }
 
     /// The media position jumped to `position`: the band empties and the cues active there show at once.
@@ -491,7 +537,8 @@ final class CuePlayback {
         screenRows = rows
         if layout == .band {
             // What the cues need at the new width.
-            needs = BandRows()
+            needs = BandRows(order: needs.order)
+            topNeeds = needs
             needsWholeScreen = false
             for i in cues.firstKept..<cues.count { need(cues[i]) }
             bandRows = bandHeight(rows: rows)
