@@ -42,6 +42,32 @@ import Testing
         #expect(seconds(Nanoseconds.max / 2) == "4611686018.427388")
     }
 
+    /// Escapes are found eight bytes at a time: at every position of a word, and a C1 control or
+    /// an ordinary C2 character whose two bytes straddle two words.
+    @Test func escapesAreFoundAtEveryPositionOfAWord() {
+        for position in 0..<17 {
+            let before = String(repeating: "a", count: position)
+            for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1B}", "\\u001b"), ("\u{7F}", "\\u007f"),
+                                   ("\u{85}", "\\u0085"), ("©", "©")] {
+                #expect(string(before + raw + "bcdefghij") == "\"" + before + escaped + "bcdefghij\"", "\(position) \(escaped)")
+            }
+        }
+    }
+
+    @Test func millisecondsHaveThreeDecimalsRounded() {
+        func millis(_ ns: Nanoseconds) -> String {
+            var out: [UInt8] = []
+            JSON.appendMilliseconds(ns, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(millis(0) == "0.000")
+        #expect(millis(1_500_000_000) == "1.500")
+        #expect(millis(499_999) == "0.000" && millis(500_000) == "0.001")
+        #expect(millis(-40_000_000) == "-0.040")
+        #expect(millis(3_599_999_000_000) == "3599.999")
+        #expect(millis(12_345_678_901_234) == "12345.679")
+    }
+
     @Test func manyAppendsGrowTheBufferGeometrically() {
         var out: [UInt8] = []
         var capacities = Set<Int>()

@@ -99,13 +99,32 @@ struct JSONWriter {
         var value = ns
         if value < 0 { byte(0x2D); value = -value }
         let micros = (value + 500) / 1000
-        whole(Int(micros / 1_000_000))
+        let whole = micros / 1_000_000
+        let fraction = Int(micros - whole * 1_000_000)
+        self.whole(Int(whole))
         byte(0x2E)
-        var fraction = Int(micros % 1_000_000)
-        var digits = 6
-        while digits > 1 && fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        self.digits(fraction, count: digits)
+        guard fraction > 0 else { byte(0x30); return }
+        // Six digits in pairs, then the trailing zeros taken back (a digit that is not zero stays).
+        pair(fraction / 10_000)
+        pair(fraction / 100 % 100)
+        pair(fraction % 100)
+        while position[-1] == 0x30 { position -= 1 }
     }
+
+    /// Two decimal digits of `n` (0…99), from a table.
+    @inline(__always) private mutating func pair(_ n: Int) {
+        let digits = Self.pairs.utf8Start + 2 * n
+        position[0] = digits[0]
+        position[1] = digits[1]
+        position += 2
+    }
+
+    /// A literal returned by a computed property: no lazy global to check on every use.
+    private static var pairs: StaticString { """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """ }
 
     /// Seconds with exactly three decimals, rounded to the nearest millisecond: `1.500`, `-0.040`.
     mutating func milliseconds(_ ns: Nanoseconds) {
@@ -125,15 +144,19 @@ struct JSONWriter {
     }
 
     /// The last `count` decimal digits of `n`, zero-padded, written backwards (dividing by the
-    /// constant 10, which the compiler makes a multiplication).
+    /// constant 100, which the compiler makes a multiplication).
     private mutating func digits(_ n: Int, count: Int) {
         var rest = n
         var p = position + count
-        while p > position {
-            p -= 1
-            p.initialize(to: UInt8(48 + rest % 10))
-            rest /= 10
+        // Two digits at a time from the table, then the odd one.
+        while p - position >= 2 {
+            p -= 2
+            let digits = Self.pairs.utf8Start + 2 * (rest % 100)
+            p[0] = digits[0]
+            p[1] = digits[1]
+            rest /= 100
         }
+        if p > position { position[0] = UInt8(48 + rest % 10) }
         position += count
     }
 }

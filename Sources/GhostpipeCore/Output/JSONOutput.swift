@@ -38,7 +38,13 @@ public final class JSONOutput: Output {
                             writer.raw(timeKey)
                             writer.seconds(instants[k] - origin)
                             writer.raw(textKey)
-                            writer.string(utf8: UnsafeBufferPointer(rebasing: bytes[(k == 0 ? 0 : ends[k - 1])..<ends[k]]))
+                            let start = k == 0 ? 0 : ends[k - 1]
+                            if ends[k] - start == 1, case let b = bytes[start], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
+                                // Most graphemes of most text: one printable ASCII byte, nothing to escape.
+                                writer.byte(0x22); writer.byte(b); writer.byte(0x22)
+                            } else {
+                                writer.string(utf8: UnsafeBufferPointer(rebasing: bytes[start..<ends[k]]))
+                            }
                             writer.raw(lineEnd)
                         }
                     }
