@@ -19,8 +19,9 @@ final class GatheredWrites {
 
     func flush() throws {
         guard !bytes.isEmpty else { return }
-        let gathered = bytes
-        bytes.removeAll(keepingCapacity: true)
-        try sink.write(gathered, at: stamp)
+        // Emptied after the write, not before: a copy taken first would make emptying allocate a
+        // fresh buffer (and fault its pages in) at every flush.
+        defer { bytes.removeAll(keepingCapacity: true) }
+        try sink.write(bytes, at: stamp)
     }
 }

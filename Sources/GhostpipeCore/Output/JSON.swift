@@ -170,7 +170,12 @@ extension Array where Element == UInt8 {
         let start = count
         if capacity < start + bound { reserveCapacity(Swift.max(start + bound, capacity * 2)) }
         // Room made by copying zeros (a memcpy), not by appending them one by one.
-        if bound <= zeroBytes.count { append(contentsOf: zeroBytes[..<bound]) } else { append(contentsOf: repeatElement(0, count: bound)) }
+        var room = bound
+        while room > 0 {
+            let part = Swift.min(room, zeroBytes.count)
+            append(contentsOf: zeroBytes[..<part])
+            room -= part
+        }
         let written = withUnsafeMutableBufferPointer { buffer -> Int in
             var writer = JSONWriter(position: buffer.baseAddress! + start)
             write(&writer)
