@@ -33,7 +33,9 @@ for _ in range(int(sys.argv[3]) if len(sys.argv) > 3 else 150):
     elapsed, q = once([binary, "--instant"])
     times["ghostpipe"].append(elapsed)
     queries = max(queries, q)
-cat = statistics.median(times["cat"]) / 1e6
-gp = statistics.median(times["ghostpipe"]) / 1e6
-print(f"cat       median {cat:.3f} ms")
-print(f"ghostpipe median {gp:.3f} ms   ratio {gp / cat:.2f}x  ({queries} cursor query answered; target <= 1.2x)")
+def line(name, t):
+    return f"{name:9} min {min(t) / 1e6:.3f}  median {statistics.median(t) / 1e6:.3f}  max {max(t) / 1e6:.3f} ms"
+cat = statistics.median(times["cat"])
+gp = statistics.median(times["ghostpipe"])
+print(line("cat", times["cat"]))
+print(line("ghostpipe", times["ghostpipe"]) + f"   ratio of medians {gp / cat:.2f}x  ({queries} cursor query answered; target <= 1.2x)")

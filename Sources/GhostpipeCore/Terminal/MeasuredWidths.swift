@@ -33,7 +33,7 @@ public final class MeasuredWidths: ColumnWidths {
         return answer.cursor
     }
 
-    private func unasked<S: Sequence>(_ clusters: S) -> [String] where S.Element == String {
+    private func unasked(_ clusters: [String]) -> [String] {
         var wanted: [String] = []
         for cluster in clusters where !asked.contains(cluster) && needsAsking(cluster) {
             asked.insert(cluster)
@@ -62,7 +62,7 @@ public final class MeasuredWidths: ColumnWidths {
     /// about before. Costs nothing when none does. Returns whether the terminal was written to (the
     /// probe drew on the cursor's row, which must then be drawn again).
     @discardableResult
-    public func learn<S: Sequence>(_ clusters: S) -> Bool where S.Element == String {
+    public func learn(_ clusters: [String]) -> Bool {
         guard let probe, !probe.gaveUp else { return false }
         let wanted = unasked(clusters)
         guard !wanted.isEmpty else { return false }

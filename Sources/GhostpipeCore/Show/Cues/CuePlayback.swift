@@ -296,7 +296,7 @@ final class CuePlayback {
             return
         }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
-        if let widths, widths.learn(cue.runs.lazy.flatMap { $0.text.lazy.map(String.init) }) { output.screen?.invalidateCursorRow() }
+        if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
         let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll, widths: widths)
         var block = laidOut.block
         guard !block.glyphs.isEmpty else {

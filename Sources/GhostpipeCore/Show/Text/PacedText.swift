@@ -97,9 +97,10 @@ final class PacedText: TextReveal {
 
     private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
         let first = queue.count
-        if layout != nil, let widths, widths.isProbing {
-            // Ask the terminal about clusters it may draw differently before laying them out.
-            if widths.learn((0..<batch.count).lazy.map { batch.string($0) }) { screen?.invalidateCursorRow() }
+        if layout != nil, let widths, widths.isProbing, batch.bytes.contains(where: { $0 >= 0x80 }) {
+            // Ask the terminal about clusters it may draw differently before laying them out (never
+            // about ASCII, which every terminal draws one column wide).
+            if widths.learn((0..<batch.count).map { batch.string($0) }) { screen?.invalidateCursorRow() }
         }
         // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants — unless
         // --duration fits the text, whose timestamps a recording keeps.
