@@ -131,6 +131,12 @@ public struct UTF8Cleaner {
             guard i < n else { break }
             let b0 = base[i]
             if b0 < 0x80 { i += 1; continue }
+            // Three-byte sequences with no restricted second byte (E1…EC, EE, EF: most of CJK,
+            // Hangul, punctuation), checked inline: two continuation bytes make them valid.
+            if i + 2 < n, b0 &- 0xE1 < 0x0C || b0 &- 0xEE < 2, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 {
+                i += 3
+                continue
+            }
             let length = UTF8Sequence.check(base + i, available: n - i)
             switch length {
             case .valid(let count):
