@@ -9,7 +9,7 @@ import Glibc
 ///   standard order of its kind is assumed.
 /// - `Dialogue:` lines are events; `Comment:` (and `Picture:`, `Sound:`, `Movie:`, `Command:`) lines
 ///   are not shown. The text is everything after the field before it, commas included.
-/// - Times `H:MM:SS.CC`: any number of hour digits, one or two for minutes and seconds (below 60),
+/// - Times `H:MM:SS.CC`: hours below a million, one or two for minutes and seconds (below 60),
 ///   a fraction of any length read as a decimal (`.5` is 500 ms, `.05` 50 ms, `.050` 50 ms).
 /// - An event whose time cannot be read, or that ends before it starts, is skipped with a
 ///   ``Diagnostic``; one that lasts no time is kept and said; a style the file does not define is
@@ -222,19 +222,23 @@ public enum ASSParser {
     /// `H:MM:SS.CC` (see the type's notes), spaces around it allowed; nil when it is not one.
     static func parseTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
         var k = start
-        var fields: [Int64] = []
-        var widths: [Int] = []
-        while fields.count < 3 {
+        var fields: (Int64, Int64, Int64) = (0, 0, 0)
+        var widths: (Int, Int) = (0, 0)      // of minutes and seconds
+        for field in 0..<3 {
             var value: Int64 = 0, width = 0
             while k < end, Bytes.isDigit(p[k]), width < 10 { value = value * 10 + Int64(p[k] - 48); width += 1; k += 1 }
             guard width > 0, width < 10 else { return nil }
-            fields.append(value)
-            widths.append(width)
-            guard fields.count < 3 else { break }
+            switch field {
+            case 0: fields.0 = value
+            case 1: fields.1 = value; widths.0 = width
+            default: fields.2 = value; widths.1 = width
+            }
+            guard field < 2 else { break }
             guard k < end, p[k] == 58 else { return nil }
             k += 1
         }
-        guard widths[1] <= 2, widths[2] <= 2, fields[1] < 60, fields[2] < 60 else { return nil }
+        guard widths.0 <= 2, widths.1 <= 2, fields.1 < 60, fields.2 < 60, fields.0 < Time.timestampLimit / 3600 / Time.second
+        else { return nil }
         var nanos: Int64 = 0
         if k < end, p[k] == 46 || p[k] == 44 {
             k += 1
@@ -249,7 +253,7 @@ public enum ASSParser {
             guard digits > 0 else { return nil }
         }
         guard k == end else { return nil }
-        return ((fields[0] * 60 + fields[1]) * 60 + fields[2]) * Time.second + nanos - nanos % Time.millisecond
+        return ((fields.0 * 60 + fields.1) * 60 + fields.2) * Time.second + nanos - nanos % Time.millisecond
     }
 
     /// Whether the text has a drawing tag (`\p` and a digit other than 0).

@@ -2,7 +2,7 @@
 ///
 /// - A line is one or more time tags `[mm:ss.xx]` then its text: the text shows at each of its tags
 ///   (a chorus written once). Tags may be `[mm:ss]`, `[mm:ss.x…]` with any fraction, `[mm:ss:xx]`,
-///   or `[h:mm:ss.xx]`; minutes may pass 59. Lines come in any order.
+///   or `[h:mm:ss.xx]`; minutes may pass 59; times are below a million hours. Lines come in any order.
 /// - A line lasts until the next line's start (an empty line ends the one before, for an
 ///   instrumental); the last one until `[length:]`, or a few seconds.
 /// - `[offset:±ms]`: a positive offset shows the lyrics sooner, as the LRC convention has it.
@@ -47,12 +47,13 @@ public enum LRCParser {
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
+        var stamps: [Nanoseconds] = []   // of the line being read (kept to keep its storage)
 
         lines: while let line = scanner.next() {
             var k = line.start
             while k < line.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
             guard k < line.end else { continue }
-            var stamps: [Nanoseconds] = []
+            stamps.removeAll(keepingCapacity: true)
             var tags = 0
             while k < line.end, p[k] == 91 {                                   // [
                 var close = k + 1
@@ -121,20 +122,26 @@ public enum LRCParser {
     static func timeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
         var k = start
         while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-        var fields: [Int64] = []
+        var fields: (Int64, Int64, Int64) = (0, 0, 0)
+        var count = 0
         var fraction: Nanoseconds = 0
         while k < end {
             var value: Int64 = 0, digits = 0
             let fieldStart = k
             while k < end, Bytes.isDigit(p[k]), digits < 9 { value = value * 10 + Int64(p[k] - 48); digits += 1; k += 1 }
             guard digits > 0, digits < 9 else { return nil }
-            if fields.count == 2 && !(k < end && (p[k] == 46 || p[k] == 44)) {
+            if count == 2 && !(k < end && (p[k] == 46 || p[k] == 44)) {
                 // [mm:ss:xx]: the third field is the fraction.
                 fraction = decimalFraction(p, fieldStart, k)
                 break
             }
-            fields.append(value)
-            if k < end, p[k] == 58, fields.count < 3 { k += 1; continue }       // :
+            switch count {
+            case 0: fields.0 = value
+            case 1: fields.1 = value
+            default: fields.2 = value
+            }
+            count += 1
+            if k < end, p[k] == 58, count < 3 { k += 1; continue }       // :
             if k < end, p[k] == 46 || p[k] == 44 {                                // . or ,
                 let digitsStart = k + 1
                 k = digitsStart
@@ -145,8 +152,9 @@ public enum LRCParser {
             break
         }
         while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-        guard k == end, fields.count >= 2 else { return nil }
-        let seconds = fields.count == 3 ? (fields[0] * 60 + fields[1]) * 60 + fields[2] : fields[0] * 60 + fields[1]
+        guard k == end, count >= 2 else { return nil }
+        let seconds = count == 3 ? (fields.0 * 60 + fields.1) * 60 + fields.2 : fields.0 * 60 + fields.1
+        guard seconds < Time.timestampLimit / Time.second else { return nil }
         return seconds * Time.second + fraction
     }
 

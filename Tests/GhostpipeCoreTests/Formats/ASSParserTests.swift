@@ -63,6 +63,16 @@ func assRuns(_ text: String, info: String = "") -> [StyledRun] {
         #expect(cues.first?.start == ms(expected))
     }
 
+    @Test func aTimeOfAMillionHoursOrMoreIsABadTimeNotACrash() {
+        let (cues, diagnostics) = ass(assScript("""
+        Dialogue: 0,999999999:00:00.00,999999999:00:01.00,Default,,0,0,0,,too late
+        Dialogue: 0,999999:00:00.00,999999:00:01.00,Default,,0,0,0,,late
+        """))
+        #expect(cues.map(\.plainText) == ["late"])
+        #expect(cues.first?.start == 999_999 * 3600 * Time.second)
+        #expect(diagnostics.map(\.message) == ["bad time '999999999:00:00.00'"])
+    }
+
     @Test func aBadTimeSkipsItsEventWithItsLineAndTheRestPlays() {
         let script = assScript("""
         Dialogue: 0,0:61:00.00,0:62:00.00,Default,,0,0,0,,bad minutes
