@@ -69,6 +69,21 @@ enum Bytes {
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
 
+    /// Whether `p[start..<end]` is `lowercase` (ASCII, given in lower case) in any case: tag and
+    /// attribute names compared where they are, without making a string or an array of them.
+    @inline(__always)
+    static func equalsIgnoringCase(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ lowercase: StaticString) -> Bool {
+        let count = lowercase.utf8CodeUnitCount
+        guard end - start == count else { return false }
+        let wanted = lowercase.utf8Start
+        var k = 0
+        while k < count {
+            if lower(p[start + k]) != wanted[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
     /// True when `p[start..<end]` contains `-->`.
     static func containsArrow(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var i = start

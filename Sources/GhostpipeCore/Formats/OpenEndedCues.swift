@@ -23,13 +23,17 @@ enum OpenEndedCues {
 
     /// The records of `changes` (in any order), sorted by start, clears left out.
     static func records(_ changes: [Change], lastEnd: Nanoseconds? = nil) -> [CueRecord] {
-        let sorted = changes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        // Files list their changes in time order, nearly always: sorted (stably) only when not.
+        var sorted = changes
+        if !isSortedByStart(changes.lazy.map(\.start)) {
+            sorted = changes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        }
         var records: [CueRecord] = []
         records.reserveCapacity(sorted.count)
         // Walking back from the end: the latest start seen, and the start after it, of each track
-        // and of all of them.
+        // (by number: tracks are numbered from 0 up) and of all of them.
         typealias Later = (start: Nanoseconds, after: Nanoseconds?)
-        var later: [UInt32: Later] = [:]
+        var later = [Later?](repeating: nil, count: Int(sorted.lazy.map(\.track).max() ?? 0) + 1)
         var anyLater: Later?
         /// The first start after `start` that `state` knows of.
         func next(_ state: Later?, after start: Nanoseconds) -> Nanoseconds? {
@@ -40,17 +44,22 @@ enum OpenEndedCues {
             guard let state else { return (start, nil) }
             return state.start == start ? state : (start, state.start)
         }
+        func earlier(_ a: Nanoseconds?, _ b: Nanoseconds?) -> Nanoseconds? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
+        }
         var ends = [Nanoseconds](repeating: 0, count: sorted.count)
         for k in sorted.indices.reversed() {
             let change = sorted[k]
+            let track = Int(change.track)
             // A change at the same instant does not end a cue: both show (a duet, two speakers).
-            let candidates = change.track == 0 ? [next(anyLater, after: change.start)]
-                                               : [next(later[change.track], after: change.start), next(later[0], after: change.start)]
-            var end = candidates.compactMap { $0 }.min()
-                ?? lastEnd.flatMap { $0 > change.start ? $0 : nil } ?? change.start + openEnded
+            let next = track == 0 ? next(anyLater, after: change.start)
+                                  : earlier(next(later[track], after: change.start), next(later[0], after: change.start))
+            var end = next ?? lastEnd.flatMap { $0 > change.start ? $0 : nil } ?? change.start + openEnded
             if let given = change.end, given >= change.start { end = min(end, given) }
             ends[k] = end
-            later[change.track] = seen(later[change.track], change.start)
+            later[track] = seen(later[track], change.start)
             anyLater = seen(anyLater, change.start)
         }
         for (k, change) in sorted.enumerated() {
