@@ -40,45 +40,59 @@ enum SAMIText {
     }
 
     /// ``trimmingLineEdges(_:)`` on UTF-8 bytes: the same steps, with a space or a line break as
-    /// one byte.
+    /// one byte. The kept bytes of every run go into one buffer; a run that lost none keeps its
+    /// string.
     static func trimmingLineEdgesOfBytes(_ runs: [StyledRun]) -> [StyledRun] {
-        var out: [(run: StyledRun, bytes: [UInt8])] = []
+        var kept: [UInt8] = []
+        kept.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count })
+        var pieces: [(run: Int, start: Int, end: Int)] = []   // each run's kept bytes, when it had some
         var atLineStart = true
-        for run in runs {
-            var text: [UInt8] = []
-            text.reserveCapacity(run.text.utf8.count)
+        for (index, run) in runs.enumerated() {
+            var start = kept.count
             for c in run.text.utf8 {
-                if c == 32 && (atLineStart || text.last == 32 || (text.isEmpty && out.last?.bytes.last == 32)) { continue }
+                if c == 32 {
+                    let afterSpace = kept.count > start ? kept.last == 32
+                        : pieces.last.map { $0.end > $0.start && kept[$0.end - 1] == 32 } ?? false
+                    if atLineStart || afterSpace { continue }
+                }
                 if c == 10 {
-                    while text.last == 32 { text.removeLast() }
-                    if text.isEmpty, !out.isEmpty {
-                        while out[out.count - 1].bytes.last == 32 { out[out.count - 1].bytes.removeLast() }
+                    // No spaces before a line break: in this run, or in the last one when this has no text yet.
+                    while kept.count > start, kept.last == 32 { kept.removeLast() }
+                    if kept.count == start, let last = pieces.last {
+                        var end = last.end
+                        while end > last.start, kept[end - 1] == 32 { end -= 1 }
+                        kept.removeSubrange(end..<last.end)
+                        pieces[pieces.count - 1].end = end
+                        start = kept.count
                     }
                     atLineStart = true
                 } else {
                     atLineStart = false
                 }
-                text.append(c)
+                kept.append(c)
             }
-            if !text.isEmpty { out.append((run, text)) }
+            if kept.count > start { pieces.append((index, start, kept.count)) }
         }
-        while let last = out.last {
-            var bytes = last.bytes
-            while bytes.last == 32 || bytes.last == 10 { bytes.removeLast() }
-            if bytes.isEmpty { out.removeLast() } else { out[out.count - 1].bytes = bytes; break }
+        while let last = pieces.last {
+            var end = last.end
+            while end > last.start, kept[end - 1] == 32 || kept[end - 1] == 10 { end -= 1 }
+            if end == last.start { pieces.removeLast() } else { pieces[pieces.count - 1].end = end; break }
         }
-        return out.compactMap { piece in
-            guard !piece.bytes.isEmpty else { return nil }
-            var run = piece.run
-            run.text = String(decoding: piece.bytes, as: UTF8.self)
+        return pieces.compactMap { piece in
+            guard piece.end > piece.start else { return nil }
+            var run = runs[piece.run]
+            if piece.end - piece.start != run.text.utf8.count {
+                run.text = String(decoding: kept[piece.start..<piece.end], as: UTF8.self)
+            }
             return run
         }
     }
 
     /// Whether every space and line feed of `text` is a character (a grapheme cluster) by itself,
     /// and no carriage return could join a line feed: the neighbours of each space are characters
-    /// that never cluster with it (ASCII, Hangul, CJK, kana, common symbols and emoji; not a
-    /// combining mark, joiner or prepended mark), told from their code points.
+    /// that never cluster with it (after it: ASCII, Hangul, CJK, kana, common symbols and emoji, not
+    /// a combining mark or joiner; before it: anything but a prepended mark), told from their code
+    /// points.
     static func spacesStandAlone(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { b in
@@ -92,7 +106,7 @@ enum SAMIText {
                     if i > 0, b[i - 1] >= 0x80 {
                         var start = i - 1
                         while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
-                        if !neverClusters(scalarStarting(b, at: start)) { return false }
+                        if isPrepend(scalarStarting(b, at: start)) { return false }
                     }
                 }
                 i += 1
@@ -111,8 +125,14 @@ enum SAMIText {
         return (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
     }
 
-    /// Code points that are never Extend, ZWJ, SpacingMark or Prepend (the grapheme cluster breaks
-    /// that join a space to its neighbour): a conservative list of the common ones.
+    /// Whether a code point may be Prepend (joins the character after it): the blocks that hold
+    /// them (Arabic to Malayalam, and the historic scripts of U+11000–U+11FFF).
+    static func isPrepend(_ v: UInt32) -> Bool {
+        (0x600..<0xE00).contains(v) || (0x11000..<0x12000).contains(v)
+    }
+
+    /// Code points that are never Extend, ZWJ or SpacingMark (join the character before them), nor
+    /// Prepend: a conservative list of the common ones.
     static func neverClusters(_ v: UInt32) -> Bool {
         switch v {
         case 0..<0x300,                      // ASCII, Latin-1, Latin Extended, IPA, modifier letters
