@@ -174,6 +174,7 @@ public enum ASSParser {
             }
         }
         script.setResolution(x: playResX, y: playResY)
+        script.resolveStyles(of: &records, p)
         if records.isEmpty, !sawEventsOrStyles {
             diagnostics.append(Diagnostic(line: 1, message: "no ASS/SSA sections or events found"))
         }
@@ -206,8 +207,9 @@ public enum ASSParser {
         var start = (0, 0), stop = (0, 0), style = (from, from)
         var k = from
         while field < format.text {
-            guard let comma = memchr(p + k, 44, end - k) else { return nil }
-            let fieldEnd = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(comma))
+            var fieldEnd = k                                   // fields are short: no memchr call
+            while fieldEnd < end, p[fieldEnd] != 44 { fieldEnd += 1 }
+            guard fieldEnd < end else { return nil }
             var a = fieldStart, b = fieldEnd
             while a < b, Bytes.isSpaceOrTab(p[a]) { a += 1 }
             while b > a, Bytes.isSpaceOrTab(p[b - 1]) { b -= 1 }
@@ -259,8 +261,9 @@ public enum ASSParser {
     /// Whether the text has a drawing tag (`\p` and a digit other than 0).
     static func hasDrawing(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var k = start
-        while k + 2 < end {
-            if p[k] == 92, p[k + 1] == 112, p[k + 2] &- 49 < 9 { return true }
+        while k + 2 < end, let hit = memchr(p + k, 92, end - 2 - k) {
+            k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+            if p[k + 1] == 112, p[k + 2] &- 49 < 9 { return true }
             k += 1
         }
         return false
@@ -271,6 +274,9 @@ public enum ASSParser {
 /// how `\n` wraps. Builds each event's cue (see ``ASSText``).
 struct ASSScript: CueBuilder {
     var styles: [String: ASSStyle] = [:]
+    /// The style of each event, by its record's `detail`: resolved once per name after the file is
+    /// read (styles may come after events), not once per cue built.
+    var eventStyles: [ASSStyle] = []
     var playResX = 384
     var playResY = 288
     var wrapStyle = 0
@@ -296,16 +302,44 @@ struct ASSScript: CueBuilder {
         return styles.first { $0.key.lowercased() == lower }?.value
     }
 
+    /// The style an event named `name` is shown in: its own, or `Default`, or libass's default.
+    func eventStyle(named name: String) -> ASSStyle {
+        style(named: name) ?? styles["Default"] ?? ASSStyle()
+    }
+
     func build(start: Nanoseconds, end: Nanoseconds, style name: String, text: UnsafeBufferPointer<UInt8>) -> ASSText.Result {
-        let style = style(named: name) ?? styles["Default"] ?? ASSStyle()
-        return ASSText.parse(text, style: style, script: self, start: start, length: end - start)
+        ASSText.parse(text, style: eventStyle(named: name), script: self, start: start, length: end - start)
+    }
+
+    /// Sets each record's `detail` to its style in ``eventStyles`` (its name is the record's
+    /// identifier range in `p`). Events name the same style run after run: a name is looked up
+    /// when it differs from the last one.
+    mutating func resolveStyles(of records: inout [CueRecord], _ p: UnsafePointer<UInt8>) {
+        var byName: [String: UInt32] = [:]
+        var last: (start: Int, end: Int, index: UInt32)?
+        for k in records.indices {
+            let start = Int(records[k].idStart), end = Int(records[k].idEnd)
+            if let last, last.end - last.start == end - start, memcmp(p + last.start, p + start, end - start) == 0 {
+                records[k].detail = last.index
+                continue
+            }
+            let name = String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)
+            let index = byName[name] ?? {
+                eventStyles.append(eventStyle(named: name))
+                byName[name] = UInt32(eventStyles.count - 1)
+                return UInt32(eventStyles.count - 1)
+            }()
+            records[k].detail = index
+            last = (start, end, index)
+        }
     }
 
     func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
         let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        let result = build(start: r.start, end: r.end, style: name, text: text)
+        let style = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : eventStyle(named: name)
+        let result = ASSText.parse(text, style: style, script: self, start: r.start, length: r.end - r.start)
         return Cue(start: r.start, end: r.end, runs: result.runs, placement: result.placement, sourceLine: Int(r.line),
                    styleName: name.isEmpty ? nil : name, fadeIn: result.fadeIn, fadeOut: result.fadeOut)
     }

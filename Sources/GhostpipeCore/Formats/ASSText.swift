@@ -92,6 +92,19 @@ enum ASSText {
 
         // MARK: Text
 
+        /// Text of the event in the current look, as it is in the file (valid UTF-8).
+        mutating func emit(_ text: UnsafeBufferPointer<UInt8>) {
+            guard !drawing, !text.isEmpty else { return }
+            guard syllable == nil, look.primary.visibility != .hidden else {
+                emit(String(decoding: text, as: UTF8.self))
+                return
+            }
+            builder.at = nil
+            builder.before = nil
+            builder.style = look.style(look.primary)
+            builder.append(text)
+        }
+
         /// Text in the current look: into the syllable being read, or the runs.
         mutating func emit(_ text: String) {
             guard !drawing, !text.isEmpty else { return }
@@ -334,7 +347,7 @@ enum ASSText {
             }
             var k = i + 1
             while k < n, p[k] != 123, p[k] != 92 { k += 1 }
-            reader.emit(String(decoding: UnsafeBufferPointer(start: p + i, count: k - i), as: UTF8.self))
+            reader.emit(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k
         }
         reader.endSyllable()

@@ -108,8 +108,9 @@ protocol CueBuilder: Sendable {
     func cue(_ record: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue
 }
 
-/// The parsers' output: the source text, records sorted by start, distinct placements.
-struct CompactCues: Sendable {
+/// The parsers' output: the source text, records sorted by start, distinct placements. A class:
+/// reading a cue then takes one reference to it, not one to each of its arrays and tables.
+final class CompactCues: Sendable {
     let source: String
     let records: [CueRecord]
     let placements: [CuePlacement]
@@ -129,37 +130,38 @@ struct CompactCues: Sendable {
 
     func cue(at index: Int) -> Cue {
         let r = records[index]
-        let build = { (buffer: UnsafeBufferPointer<UInt8>) -> Cue in
-            guard let base = buffer.baseAddress else {
-                return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
-            }
-            if case .built(let builder) = markup { return builder.cue(r, in: buffer) }
-            let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-            var placement = placements.isEmpty ? CuePlacement() : placements[Int(r.detail)]
-            let runs: [StyledRun]
-            var identifier: String?
-            switch markup {
-            case .subRip:
-                (runs, placement) = SubRipMarkup.parse(text, placement: placement)
-                if r.idEnd > r.idStart {
-                    identifier = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart),
-                                                                      count: Int(r.idEnd - r.idStart)), as: UTF8.self)
-                }
-            case .webVTT(let sheet):
-                runs = WebVTTCueText.parse(text, styleSheet: sheet)
-                if r.idEnd > r.idStart {
-                    identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
-                                                                                 count: Int(r.idEnd - r.idStart)))
-                }
-            case .built:
-                runs = []
-            }
-            return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
-                       identifier: identifier, sourceLine: Int(r.line))
-        }
-        if let cue = source.utf8.withContiguousStorageIfAvailable(build) { return cue }
+        if let cue = source.utf8.withContiguousStorageIfAvailable({ cue(r, in: $0) }) { return cue }
         var copy = source
-        return copy.withUTF8(build)
+        return copy.withUTF8 { cue(r, in: $0) }
+    }
+
+    private func cue(_ r: CueRecord, in buffer: UnsafeBufferPointer<UInt8>) -> Cue {
+        guard let base = buffer.baseAddress else {
+            return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
+        }
+        if case .built(let builder) = markup { return builder.cue(r, in: buffer) }
+        let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
+        var placement = placements.isEmpty ? CuePlacement() : placements[Int(r.detail)]
+        let runs: [StyledRun]
+        var identifier: String?
+        switch markup {
+        case .subRip:
+            (runs, placement) = SubRipMarkup.parse(text, placement: placement)
+            if r.idEnd > r.idStart {
+                identifier = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                  count: Int(r.idEnd - r.idStart)), as: UTF8.self)
+            }
+        case .webVTT(let sheet):
+            runs = WebVTTCueText.parse(text, styleSheet: sheet)
+            if r.idEnd > r.idStart {
+                identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                             count: Int(r.idEnd - r.idStart)))
+            }
+        case .built:
+            runs = []
+        }
+        return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
+                   identifier: identifier, sourceLine: Int(r.line))
     }
 }
 

@@ -43,6 +43,7 @@ public enum LRCParser {
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
         var changes: [OpenEndedCues.Change] = []
+        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var length: Nanoseconds?
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
@@ -101,8 +102,10 @@ public enum LRCParser {
             if stamps.count > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
         }
         // The offset applies to every tag, wherever it was written.
-        for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
-        for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
+        if lyrics.offset != 0 {
+            for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
+            for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
+        }
         var records = OpenEndedCues.records(changes, lastEnd: length.map { max(0, $0 - lyrics.offset) })
         if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
             records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,

@@ -30,6 +30,17 @@ struct LineScanner {
 
     var atEnd: Bool { position >= count }
 
+    /// The number of lines to reserve room for (a line-based format with a record per line), from
+    /// the line feeds in the first 256 KiB, with a margin, as
+    /// `SubRipParser.estimateCueCount` does for cues.
+    static func estimateLineCount(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        let sample = min(n, 1 << 18)
+        var lines = 0
+        for i in 0..<sample where p[i] == 10 { lines += 1 }
+        let estimate = Double(lines + 1) * Double(n) / Double(sample) * 1.1 + 16
+        return min(Int(estimate), n / 4 + 1)
+    }
+
     @inline(__always)
     private func find(_ byte: UInt8, from start: Int) -> Int {
         guard start < count, let hit = memchr(base + start, Int32(byte), count - start) else { return count }
