@@ -36,42 +36,53 @@ enum SAMIText {
     /// The rule is on characters; it is applied to bytes when every space and line break is a
     /// character of its own, as in nearly all text (see ``spacesStandAlone(_:)``).
     static func trimmingLineEdges(_ runs: [StyledRun]) -> [StyledRun] {
-        runs.allSatisfy { spacesStandAlone($0.text) } ? trimmingLineEdgesOfBytes(runs) : trimmingLineEdgesOfCharacters(runs)
+        trimmingLineEdgesOfBytes(runs) ?? trimmingLineEdgesOfCharacters(runs)
     }
 
     /// ``trimmingLineEdges(_:)`` on UTF-8 bytes: the same steps, with a space or a line break as
-    /// one byte. The kept bytes of every run go into one buffer; a run that lost none keeps its
-    /// string.
-    static func trimmingLineEdgesOfBytes(_ runs: [StyledRun]) -> [StyledRun] {
-        var kept: [UInt8] = []
-        kept.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count })
+    /// one byte; nil when a space or line break is not a character by itself (see
+    /// ``spacesStandAlone(_:)``, which is checked on the way). The kept bytes of every run go into
+    /// one buffer; a run that lost none keeps its string.
+    static func trimmingLineEdgesOfBytes(_ runs: [StyledRun]) -> [StyledRun]? {
+        let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: runs.reduce(0) { $0 + $1.text.utf8.count })
+        defer { kept.deallocate() }
+        var count = 0
         var pieces: [(run: Int, start: Int, end: Int)] = []   // each run's kept bytes, when it had some
+        pieces.reserveCapacity(runs.count)
         var atLineStart = true
         for (index, run) in runs.enumerated() {
-            var start = kept.count
-            for c in run.text.utf8 {
-                if c == 32 {
-                    let afterSpace = kept.count > start ? kept.last == 32
-                        : pieces.last.map { $0.end > $0.start && kept[$0.end - 1] == 32 } ?? false
-                    if atLineStart || afterSpace { continue }
-                }
-                if c == 10 {
-                    // No spaces before a line break: in this run, or in the last one when this has no text yet.
-                    while kept.count > start, kept.last == 32 { kept.removeLast() }
-                    if kept.count == start, let last = pieces.last {
-                        var end = last.end
-                        while end > last.start, kept[end - 1] == 32 { end -= 1 }
-                        kept.removeSubrange(end..<last.end)
-                        pieces[pieces.count - 1].end = end
-                        start = kept.count
+            var start = count
+            var text = run.text
+            let standsAlone = text.withUTF8 { b -> Bool in
+                for (i, c) in b.enumerated() {
+                    if c == 32 {
+                        if !spaceStandsAlone(b, i) { return false }
+                        let afterSpace = count > start ? kept[count - 1] == 32
+                            : pieces.last.map { $0.end > $0.start && kept[$0.end - 1] == 32 } ?? false
+                        if atLineStart || afterSpace { continue }
                     }
-                    atLineStart = true
-                } else {
-                    atLineStart = false
+                    if c == 13 { return false }
+                    if c == 10 {
+                        // No spaces before a line break: in this run, or in the last one when this has no text yet.
+                        while count > start, kept[count - 1] == 32 { count -= 1 }
+                        if count == start, let last = pieces.last {
+                            while pieces[pieces.count - 1].end > last.start, kept[pieces[pieces.count - 1].end - 1] == 32 {
+                                pieces[pieces.count - 1].end -= 1
+                            }
+                            count = pieces[pieces.count - 1].end
+                            start = count
+                        }
+                        atLineStart = true
+                    } else {
+                        atLineStart = false
+                    }
+                    kept[count] = c
+                    count += 1
                 }
-                kept.append(c)
+                return true
             }
-            if kept.count > start { pieces.append((index, start, kept.count)) }
+            guard standsAlone else { return nil }
+            if count > start { pieces.append((index, start, count)) }
         }
         while let last = pieces.last {
             var end = last.end
@@ -82,7 +93,7 @@ enum SAMIText {
             guard piece.end > piece.start else { return nil }
             var run = runs[piece.run]
             if piece.end - piece.start != run.text.utf8.count {
-                run.text = String(decoding: kept[piece.start..<piece.end], as: UTF8.self)
+                run.text = String(decoding: UnsafeBufferPointer(rebasing: kept[piece.start..<piece.end]), as: UTF8.self)
             }
             return run
         }
@@ -101,18 +112,23 @@ enum SAMIText {
             while i < n {
                 let c = b[i]
                 if c == 13 { return false }
-                if c == 32 {
-                    if i + 1 < n, b[i + 1] >= 0x80, !neverClusters(scalarStarting(b, at: i + 1)) { return false }
-                    if i > 0, b[i - 1] >= 0x80 {
-                        var start = i - 1
-                        while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
-                        if isPrepend(scalarStarting(b, at: start)) { return false }
-                    }
-                }
+                if c == 32, !spaceStandsAlone(b, i) { return false }
                 i += 1
             }
             return true
         }
+    }
+
+    /// Whether the space at `b[i]` is a character by itself: neither neighbour clusters with it.
+    @inline(__always)
+    static func spaceStandsAlone(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        if i + 1 < b.count, b[i + 1] >= 0x80, !neverClusters(scalarStarting(b, at: i + 1)) { return false }
+        if i > 0, b[i - 1] >= 0x80 {
+            var start = i - 1
+            while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
+            if isPrepend(scalarStarting(b, at: start)) { return false }
+        }
+        return true
     }
 
     /// The code point of the UTF-8 sequence at `b[i]` (valid UTF-8: it is a String's).
