@@ -64,6 +64,7 @@ public enum ASSParser {
         guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], script, []) }
         let n = bytes.count
         var records: [CueRecord] = []
+        records.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var diagnostics: [Diagnostic] = []
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
@@ -223,6 +224,16 @@ public enum ASSParser {
 
     /// `H:MM:SS.CC` (see the type's notes), spaces around it allowed; nil when it is not one.
     static func parseTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        // Fast path for the canonical `H:MM:SS.CC`.
+        if end - start == 10, p[start + 1] == 58, p[start + 4] == 58, p[start + 7] == 46 {
+            @inline(__always) func d(_ k: Int) -> Int64 { Int64(p[start + k] &- 48) }
+            if Bytes.isDigit(p[start]), Bytes.isDigit(p[start + 2]), Bytes.isDigit(p[start + 3]), Bytes.isDigit(p[start + 5]),
+               Bytes.isDigit(p[start + 6]), Bytes.isDigit(p[start + 8]), Bytes.isDigit(p[start + 9]),
+               d(2) < 6, d(5) < 6 {
+                let seconds = d(0) * 3600 + (d(2) * 10 + d(3)) * 60 + d(5) * 10 + d(6)
+                return seconds * Time.second + (d(8) * 10 + d(9)) * 10 * Time.millisecond
+            }
+        }
         var k = start
         var fields: (Int64, Int64, Int64) = (0, 0, 0)
         var widths: (Int, Int) = (0, 0)      // of minutes and seconds

@@ -99,6 +99,7 @@ public enum SAMIParser {
         var trackIndex: [String: Int] = [:]
         var lastClass: (start: Int, end: Int, track: UInt32)?   // the class named last, usually named again
         var changes: [OpenEndedCues.Change] = []
+        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var sync: (start: Nanoseconds, end: Nanoseconds?, line: Int)?
         var content: (start: Int, track: UInt32, paragraph: Bool)?
         var sawSync = false
