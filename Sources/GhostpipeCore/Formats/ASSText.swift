@@ -134,6 +134,7 @@ enum ASSText {
             let pieces = syllableText
             syllableText.removeAll()
             let sungAt = start + Nanoseconds(current.start) * 10 * Time.millisecond
+            let length = Nanoseconds(current.length) * 10 * Time.millisecond
             let graphemes = current.kind == .fill ? pieces.reduce(0) { $0 + $1.text.count } : 0
             var index = 0
             for (text, look) in pieces {
@@ -144,7 +145,9 @@ enum ASSText {
                 builder.before = before
                 if current.kind == .fill, graphemes > 1 {
                     for character in text {
-                        builder.at = sungAt + Nanoseconds(current.length) * 10 * Time.millisecond * Nanoseconds(index) / Nanoseconds(graphemes)
+                        // length × index / graphemes, in 128 bits: the product may pass 2^63.
+                        let share = Nanoseconds(graphemes).dividingFullWidth(length.multipliedFullWidth(by: Nanoseconds(index))).quotient
+                        builder.at = sungAt + share
                         builder.append(visible(String(character), look.primary))
                         index += 1
                     }
@@ -264,6 +267,9 @@ enum ASSText {
             }
         }
 
+        /// Karaoke time stops here (10^9 cs, 115 days), however many syllables add up past it.
+        static let longestKaraoke = 1_000_000_000
+
         /// `\k50`, `\K50`, `\kf50`, `\ko50`: a syllable of 50 cs begins; `\kt150`: the next one
         /// begins 150 cs into the event.
         mutating func karaoke(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
@@ -273,7 +279,7 @@ enum ASSText {
             endSyllable()
             if kind == 116 { karaokeTime = value; return }                     // t
             syllable = (karaokeTime, value, kind == 102 || kind == 75 ? .fill : .plain)   // f, K
-            karaokeTime += value
+            karaokeTime = min(karaokeTime + value, Self.longestKaraoke)
         }
 
         func milliseconds(_ value: Double) -> Nanoseconds {

@@ -195,6 +195,18 @@ func assRuns(_ text: String, info: String = "") -> [StyledRun] {
         #expect(assRuns(#"{\t(\c&H00FF00&)}green"#) == [StyledRun("green", style: Style(foreground: .rgb(0, 255, 0)))])
     }
 
+    @Test func karaokeOfAbsurdLengthStopsAtAHundredDaysRatherThanOverflowing() {
+        // 1,000 syllables of 999,999,999 cs each: the time they add up to stops at 10^9 cs.
+        let runs = assRuns(String(repeating: #"{\k999999999}x"#, count: 1000))
+        #expect(runs.map(\.text) == ["x", "x", String(repeating: "x", count: 998)])   // the rest at one instant
+        #expect(runs.last?.at == ms(1000) + 1_000_000_000 * 10 * Time.millisecond)
+        // One fill syllable that long, over 2,000 characters: each at its share, in order.
+        let fill = assRuns(#"{\kf999999999}"# + String(repeating: "y", count: 2000))
+        #expect(fill.count == 2000)
+        let length: Nanoseconds = 999_999_999 * 10 * Time.millisecond   // a multiple of 2,000
+        #expect(fill.last?.at == ms(1000) + length / 2000 * 1999)
+    }
+
     @Test func karaokeTimesEachSyllableWithItsLookBefore() {
         // Default: primary white (the terminal's colour), secondary red: the look before being sung.
         let red = Style(foreground: .rgb(255, 0, 0))
