@@ -205,7 +205,7 @@ struct LRCLyrics: CueBuilder {
         }
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        return Cue(start: r.start, end: r.end, runs: runs(text, shift: r.start - (firstTimes[r.line] ?? r.start)),
+        return Cue(start: r.start, end: r.end, runs: runs(text, shift: firstTimes.isEmpty ? 0 : r.start - (firstTimes[r.line] ?? r.start)),
                    sourceLine: Int(r.line))
     }
 

@@ -28,12 +28,12 @@ enum OpenEndedCues {
         if !isSortedByStart(changes.lazy.map(\.start)) {
             sorted = changes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         }
-        var records: [CueRecord] = []
-        records.reserveCapacity(sorted.count)
         // Walking back from the end: the latest start seen, and the start after it, of each track
         // (by number: tracks are numbered from 0 up) and of all of them.
         typealias Later = (start: Nanoseconds, after: Nanoseconds?)
-        var later = [Later?](repeating: nil, count: Int(sorted.lazy.map(\.track).max() ?? 0) + 1)
+        var tracks: UInt32 = 0
+        for change in sorted where change.track > tracks { tracks = change.track }
+        var later = [Later?](repeating: nil, count: Int(tracks) + 1)
         var anyLater: Later?
         /// The first start after `start` that `state` knows of.
         func next(_ state: Later?, after start: Nanoseconds) -> Nanoseconds? {
@@ -49,7 +49,9 @@ enum OpenEndedCues {
             guard let b else { return a }
             return min(a, b)
         }
-        var ends = [Nanoseconds](repeating: 0, count: sorted.count)
+        // The records come out last first, and are turned round at the end.
+        var records: [CueRecord] = []
+        records.reserveCapacity(sorted.count)
         for k in sorted.indices.reversed() {
             let change = sorted[k]
             let track = Int(change.track)
@@ -58,16 +60,14 @@ enum OpenEndedCues {
                                   : earlier(next(later[track], after: change.start), next(later[0], after: change.start))
             var end = next ?? lastEnd.flatMap { $0 > change.start ? $0 : nil } ?? change.start + openEnded
             if let given = change.end, given >= change.start { end = min(end, given) }
-            ends[k] = end
             later[track] = seen(later[track], change.start)
             anyLater = seen(anyLater, change.start)
-        }
-        for (k, change) in sorted.enumerated() {
             guard let text = change.text else { continue }
-            records.append(CueRecord(start: change.start, end: ends[k], textStart: UInt32(text.lowerBound),
+            records.append(CueRecord(start: change.start, end: end, textStart: UInt32(text.lowerBound),
                                      textEnd: UInt32(text.upperBound), idStart: 0, idEnd: 0,
                                      line: UInt32(truncatingIfNeeded: change.line), detail: change.detail))
         }
+        records.reverse()
         return records
     }
 }
