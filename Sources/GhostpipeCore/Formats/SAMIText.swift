@@ -10,26 +10,65 @@ enum SAMIText {
         return trimmingLineEdges(runs)
     }
 
-    /// White space collapsed to single spaces, comments removed.
-    static func collapsed(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// White space collapsed to single spaces, comments removed. With `trimmingLineEdges`, the
+    /// spaces that ``trimmingLineEdges(_:)`` would remove anyway are left out where that is plain
+    /// from the bytes around them (at the start and the end, next to a `<br>`, beside plain text):
+    /// then it usually has nothing left to do, and the runs keep the strings they were made with.
+    static func collapsed(_ raw: UnsafeBufferPointer<UInt8>, trimmingLineEdges: Bool = true) -> [UInt8] {
         guard let p = raw.baseAddress else { return [] }
         let n = raw.count
         var out: [UInt8] = []
         out.reserveCapacity(n)
+        var atLineStart = true      // nothing written since the start or the last `<br>`
         var k = 0
         while k < n {
             let c = p[k]
             if Bytes.isASCIIWhitespace(c) {
-                if out.last != 32 { out.append(32) }
-                k += 1
+                var w = k + 1
+                while w < n, Bytes.isASCIIWhitespace(p[w]) { w += 1 }
+                if out.last != 32, !(trimmingLineEdges && spaceGoes(raw, before: w, after: out, atLineStart: atLineStart)) {
+                    out.append(32)
+                    atLineStart = false
+                }
+                k = w
             } else if c == 60, k + 3 < n, p[k + 1] == 33, p[k + 2] == 45, p[k + 3] == 45 {
                 k = SAMIParser.find(p, k + 4, n, "-->").map { $0 + 3 } ?? n
+            } else if trimmingLineEdges, c == 60, let length = breakLength(p, k, n) {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + k, count: length))
+                atLineStart = true
+                k += length
             } else {
                 out.append(c == 0 ? 32 : c)
+                atLineStart = false
                 k += 1
             }
         }
         return out
+    }
+
+    /// The length of `<br>` or `<br/>` (in any case) at `p[k]`, or nil.
+    static func breakLength(_ p: UnsafePointer<UInt8>, _ k: Int, _ n: Int) -> Int? {
+        guard k + 3 < n, Bytes.lower(p[k + 1]) == 98, Bytes.lower(p[k + 2]) == 114 else { return nil }   // b r
+        if p[k + 3] == 62 { return 4 }
+        return k + 4 < n && p[k + 3] == 47 && p[k + 4] == 62 ? 5 : nil
+    }
+
+    /// Whether the space for white space ending at `raw[w]` would be trimmed from the runs anyway,
+    /// as a character by itself: at the start of a line before plain text (not a tag or a
+    /// reference, nor a mark that joins it), or after plain text (not a tag's or a reference's end,
+    /// nor a prepended mark) before a `<br>` or the end.
+    static func spaceGoes(_ raw: UnsafeBufferPointer<UInt8>, before w: Int, after out: [UInt8], atLineStart: Bool) -> Bool {
+        let p = raw.baseAddress!, n = raw.count
+        if atLineStart {
+            guard w < n else { return true }
+            let b = p[w]
+            return b < 0x80 ? b > 32 && b != 60 && b != 38 : neverClusters(scalarStarting(raw, at: w))
+        }
+        guard w == n || breakLength(p, w, n) != nil, let last = out.last else { return false }
+        if last < 0x80 { return last > 32 && last != 62 && last != 59 }                                 // not > ;
+        var start = out.count - 1
+        while start > 0, out[start] & 0xC0 == 0x80 { start -= 1 }
+        return out.withUnsafeBufferPointer { !isPrepend(scalarStarting($0, at: start)) }
     }
 
     /// Spaces at the start and end of the text and around its line breaks removed, across runs.
