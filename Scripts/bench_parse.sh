@@ -74,7 +74,7 @@ formats_table() {
     echo
     echo "every format on the same cues: 3 runs each, min/median/max (MB/s of each file's own size; x: median against SubRip's)"
     echo "  parse: read, decode and parse the file; +Cues: and build every Cue with its runs"
-    printf '  %-4s %6s %7s  %-17s %6s  %-17s %6s  %-17s %6s\n' format MB cues "parse MB/s" "x" "+Cues MB/s" "x" "+Cues Mcues/s" "x"
+    printf '  %-6s %6s %7s  %-17s %6s  %-17s %6s  %-17s %6s\n' format MB cues "parse MB/s" "x" "+Cues MB/s" "x" "+Cues Mcues/s" "x"
     local f srt_parse="" srt_mb="" srt_cues=""
     for f in "$file" "$stem.ass" "$stem.smi" "$stem.lrc"; do
         local bytes line cues parse=() built=()
@@ -93,7 +93,7 @@ formats_table() {
         local bm=( "$(calc "$(printf "$rate" "$b_max")")" "$(calc "$(printf "$rate" "$b_med")")" "$(calc "$(printf "$rate" "$b_min")")" )
         local cm=( "$(calc "$(printf "$crate" "$b_max")")" "$(calc "$(printf "$crate" "$b_med")")" "$(calc "$(printf "$crate" "$b_min")")" )
         if [[ -z $srt_parse ]]; then srt_parse=${pm[1]}; srt_mb=${bm[1]}; srt_cues=${cm[1]}; fi
-        printf '  %-4s %6.1f %7d  %5.0f/%5.0f/%5.0f %6.2f  %5.0f/%5.0f/%5.0f %6.2f  %5.2f/%5.2f/%5.2f %6.2f\n' \
+        printf '  %-6s %6.1f %7d  %5.0f/%5.0f/%5.0f %6.2f  %5.0f/%5.0f/%5.0f %6.2f  %5.2f/%5.2f/%5.2f %6.2f\n' \
             "${f##*.}" "$(calc "$bytes / 1000000")" "$cues" \
             "${pm[0]}" "${pm[1]}" "${pm[2]}" "$(calc "${pm[1]} / $srt_parse")" \
             "${bm[0]}" "${bm[1]}" "${bm[2]}" "$(calc "${bm[1]} / $srt_mb")" \

@@ -17,33 +17,39 @@ enum SAMIText {
     static func collapsed(_ raw: UnsafeBufferPointer<UInt8>, trimmingLineEdges: Bool = true) -> [UInt8] {
         guard let p = raw.baseAddress else { return [] }
         let n = raw.count
-        var out: [UInt8] = []
-        out.reserveCapacity(n)
-        var atLineStart = true      // nothing written since the start or the last `<br>`
-        var k = 0
-        while k < n {
-            let c = p[k]
-            if Bytes.isASCIIWhitespace(c) {
-                var w = k + 1
-                while w < n, Bytes.isASCIIWhitespace(p[w]) { w += 1 }
-                if out.last != 32, !(trimmingLineEdges && spaceGoes(raw, before: w, after: out, atLineStart: atLineStart)) {
-                    out.append(32)
+        // Never longer than the raw text: written in place, without a check per byte.
+        return [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            count = 0
+            var atLineStart = true      // nothing written since the start or the last `<br>`
+            var k = 0
+            while k < n {
+                let c = p[k]
+                if Bytes.isASCIIWhitespace(c) {
+                    var w = k + 1
+                    while w < n, Bytes.isASCIIWhitespace(p[w]) { w += 1 }
+                    let written = UnsafeBufferPointer(rebasing: out[..<count])
+                    if count == 0 || out[count - 1] != 32,
+                       !(trimmingLineEdges && spaceGoes(raw, before: w, after: written, atLineStart: atLineStart)) {
+                        out[count] = 32
+                        count += 1
+                        atLineStart = false
+                    }
+                    k = w
+                } else if c == 60, k + 3 < n, p[k + 1] == 33, p[k + 2] == 45, p[k + 3] == 45 {
+                    k = SAMIParser.find(p, k + 4, n, "-->").map { $0 + 3 } ?? n
+                } else if trimmingLineEdges, c == 60, let length = breakLength(p, k, n) {
+                    for b in 0..<length { out[count + b] = p[k + b] }
+                    count += length
+                    atLineStart = true
+                    k += length
+                } else {
+                    out[count] = c == 0 ? 32 : c
+                    count += 1
                     atLineStart = false
+                    k += 1
                 }
-                k = w
-            } else if c == 60, k + 3 < n, p[k + 1] == 33, p[k + 2] == 45, p[k + 3] == 45 {
-                k = SAMIParser.find(p, k + 4, n, "-->").map { $0 + 3 } ?? n
-            } else if trimmingLineEdges, c == 60, let length = breakLength(p, k, n) {
-                out.append(contentsOf: UnsafeBufferPointer(start: p + k, count: length))
-                atLineStart = true
-                k += length
-            } else {
-                out.append(c == 0 ? 32 : c)
-                atLineStart = false
-                k += 1
             }
         }
-        return out
     }
 
     /// The length of `<br>` or `<br/>` (in any case) at `p[k]`, or nil.
@@ -57,7 +63,8 @@ enum SAMIText {
     /// as a character by itself: at the start of a line before plain text (not a tag or a
     /// reference, nor a mark that joins it), or after plain text (not a tag's or a reference's end,
     /// nor a prepended mark) before a `<br>` or the end.
-    static func spaceGoes(_ raw: UnsafeBufferPointer<UInt8>, before w: Int, after out: [UInt8], atLineStart: Bool) -> Bool {
+    static func spaceGoes(_ raw: UnsafeBufferPointer<UInt8>, before w: Int, after out: UnsafeBufferPointer<UInt8>,
+                          atLineStart: Bool) -> Bool {
         let p = raw.baseAddress!, n = raw.count
         if atLineStart {
             guard w < n else { return true }
@@ -68,7 +75,7 @@ enum SAMIText {
         if last < 0x80 { return last > 32 && last != 62 && last != 59 }                                 // not > ;
         var start = out.count - 1
         while start > 0, out[start] & 0xC0 == 0x80 { start -= 1 }
-        return out.withUnsafeBufferPointer { !isPrepend(scalarStarting($0, at: start)) }
+        return !isPrepend(scalarStarting(out, at: start))
     }
 
     /// Spaces at the start and end of the text and around its line breaks removed, across runs.
@@ -93,9 +100,22 @@ enum SAMIText {
             var start = count
             var text = run.text
             let standsAlone = text.withUTF8 { b -> Bool in
-                for (i, c) in b.enumerated() {
+                var i = 0
+                while i < b.count {
+                    // A stretch without spaces and line ends is copied as it is.
+                    var j = i
+                    while j < b.count, b[j] != 32, b[j] != 10, b[j] != 13 { j += 1 }
+                    if j > i {
+                        (kept.baseAddress! + count).update(from: b.baseAddress! + i, count: j - i)
+                        count += j - i
+                        atLineStart = false
+                        i = j
+                        continue
+                    }
+                    let c = b[i]
+                    i += 1
                     if c == 32 {
-                        if !spaceStandsAlone(b, i) { return false }
+                        if !spaceStandsAlone(b, i - 1) { return false }
                         let afterSpace = count > start ? kept[count - 1] == 32
                             : pieces.last.map { $0.end > $0.start && kept[$0.end - 1] == 32 } ?? false
                         if atLineStart || afterSpace { continue }
