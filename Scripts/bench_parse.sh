@@ -5,6 +5,7 @@
 #
 #   Scripts/bench_parse.sh [FILE]        # default: /tmp/ghostpipe-big50.srt, generated once
 #   FORMATS=0 Scripts/bench_parse.sh     # SubRip against Python only
+#   BENCH_CLOCK=cpu Scripts/bench_parse.sh   # CPU time instead of wall time (a machine shared with other work)
 #
 # Needs python3 (with `pip install srt` for the comparison), swiftc and awk. MB are 10^6 bytes; times are
 # end to end: read the file, decode and validate UTF-8, parse every cue (and, in the second line,
@@ -13,7 +14,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 file=${1:-/tmp/ghostpipe-big50.srt}
-build=${TMPDIR:-/tmp}/ghostpipe-bench
+# One driver per checkout: worktrees side by side must not rebuild each other's.
+build=${TMPDIR:-/tmp}/ghostpipe-bench-$(cksum <<<"$root" | cut -d' ' -f1)
 mkdir -p "$build"
 
 if [[ ! -s $file ]]; then
@@ -60,6 +62,9 @@ printf 'ghostpipe + Cues: %6.0f MB/s  %d ms  (every Cue built with its runs: %d 
     "$(calc "$(get peak_rss_kib "$m") * 1024 / 1000000")"
 echo "layout: $(grep -oE 'cue_stride=[0-9]+ record_stride=[0-9]+ storage_bytes=[0-9]+' <<<"$best")"
 
+# min/median/max of three numbers, and figures per second from them.
+stats3() { printf '%s\n' "$@" | sort -g | paste -sd' '; }
+
 formats_table() {
     [[ ${FORMATS:-1} != 0 ]] || return 0
     local stem=${file%.srt}
@@ -67,23 +72,32 @@ formats_table() {
         python3 "$root/Scripts/gen_formats.py" "$file" "$stem"
     fi
     echo
-    echo "every format on the same cues (best of 3; MB/s of each file's own size; with every Cue built):"
-    printf '  %-6s %8s %8s %9s %11s %9s %11s %10s\n' format MB cues "parse" "parse MB/s" "+Cues" "+Cues MB/s" "Mcues/s"
-    local f
+    echo "every format on the same cues: 3 runs each, min/median/max (MB/s of each file's own size; x: median against SubRip's)"
+    echo "  parse: read, decode and parse the file; +Cues: and build every Cue with its runs"
+    printf '  %-6s %6s %7s  %-17s %6s  %-17s %6s  %-17s %6s\n' format MB cues "parse MB/s" "x" "+Cues MB/s" "x" "+Cues Mcues/s" "x"
+    local f srt_parse="" srt_mb="" srt_cues=""
     for f in "$file" "$stem.ass" "$stem.smi" "$stem.lrc"; do
-        local bytes best="" line ms
+        local bytes line cues parse=() built=()
         bytes=$(stat -c %s "$f")
         for _ in 1 2 3; do
-            line=$("$driver" "$f")
-            ms=$(get total_ms "$line")
-            if [[ -z $best ]] || (( ms < $(get total_ms "$best") )); then best=$line; fi
+            line=$("$driver" "$f" --materialize)
+            cues=$(get cues "$line")
+            parse+=("$(get total_ms "$line")")
+            built+=("$(( $(get total_ms "$line") + $(get materialize_ms "$line") ))")
         done
-        local m m_ms
-        m=$("$driver" "$f" --materialize)
-        m_ms=$(( $(get total_ms "$m") + $(get materialize_ms "$m") ))
-        printf '  %-6s %8.1f %8d %7d ms %11.0f %6d ms %11.0f %10.2f\n' "${f##*.}" "$(calc "$bytes / 1000000")" \
-            "$(get cues "$best")" "$(get total_ms "$best")" "$(calc "$bytes / 1000 / ($(get total_ms "$best") + 0.001)")" \
-            "$m_ms" "$(calc "$bytes / 1000 / ($m_ms + 0.001)")" "$(calc "$(get cues "$best") / 1000 / ($m_ms + 0.001)")"
+        # Slowest time first: figures per second go from min to max.
+        read -r p_max p_med p_min < <(stats3 "${parse[@]}" | awk '{ print $3, $2, $1 }')
+        read -r b_max b_med b_min < <(stats3 "${built[@]}" | awk '{ print $3, $2, $1 }')
+        local rate="$bytes / 1000 / (%s + 0.001)" crate="$cues / 1000 / (%s + 0.001)"
+        local pm=( "$(calc "$(printf "$rate" "$p_max")")" "$(calc "$(printf "$rate" "$p_med")")" "$(calc "$(printf "$rate" "$p_min")")" )
+        local bm=( "$(calc "$(printf "$rate" "$b_max")")" "$(calc "$(printf "$rate" "$b_med")")" "$(calc "$(printf "$rate" "$b_min")")" )
+        local cm=( "$(calc "$(printf "$crate" "$b_max")")" "$(calc "$(printf "$crate" "$b_med")")" "$(calc "$(printf "$crate" "$b_min")")" )
+        if [[ -z $srt_parse ]]; then srt_parse=${pm[1]}; srt_mb=${bm[1]}; srt_cues=${cm[1]}; fi
+        printf '  %-6s %6.1f %7d  %5.0f/%5.0f/%5.0f %6.2f  %5.0f/%5.0f/%5.0f %6.2f  %5.2f/%5.2f/%5.2f %6.2f\n' \
+            "${f##*.}" "$(calc "$bytes / 1000000")" "$cues" \
+            "${pm[0]}" "${pm[1]}" "${pm[2]}" "$(calc "${pm[1]} / $srt_parse")" \
+            "${bm[0]}" "${bm[1]}" "${bm[2]}" "$(calc "${bm[1]} / $srt_mb")" \
+            "${cm[0]}" "${cm[1]}" "${cm[2]}" "$(calc "${cm[1]} / $srt_cues")"
     done
 }
 

@@ -38,6 +38,7 @@ struct ASSFormat: SubtitleParser, StreamableSubtitles {
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { ASSParser.parse(text) }
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { ASSParser.parse(validUTF8: text) }
 
     /// The first event line (`Dialogue:` or `Comment:`), and the last line begun: every line is
     /// complete once the next begins (all of them when the text ends with a line break).

@@ -9,7 +9,7 @@ import Glibc
 ///   standard order of its kind is assumed.
 /// - `Dialogue:` lines are events; `Comment:` (and `Picture:`, `Sound:`, `Movie:`, `Command:`) lines
 ///   are not shown. The text is everything after the field before it, commas included.
-/// - Times `H:MM:SS.CC`: any number of hour digits, one or two for minutes and seconds (below 60),
+/// - Times `H:MM:SS.CC`: hours below a million, one or two for minutes and seconds (below 60),
 ///   a fraction of any length read as a decimal (`.5` is 500 ms, `.05` 50 ms, `.050` 50 ms).
 /// - An event whose time cannot be read, or that ends before it starts, is skipped with a
 ///   ``Diagnostic``; one that lasts no time is kept and said; a style the file does not define is
@@ -20,16 +20,15 @@ public enum ASSParser {
 
     /// Parses ASS or SSA text. Never fails: what cannot be read is skipped and reported.
     public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        var source = text
-        source.makeContiguousUTF8()
-        guard source.utf8.count < Int(UInt32.max) else {
-            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        parse(validUTF8: Array(text.utf8))
+    }
+
+    /// Parses text given as UTF-8 that is known to be valid (a stream's decoded text).
+    static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        CueList.parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes: bytes)
+            return (parsed.records, [], .built(parsed.script), parsed.diagnostics)
         }
-        let parsed: (records: [CueRecord], script: ASSScript, diagnostics: [Diagnostic]) =
-            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
-            ?? ([], ASSScript(), [Diagnostic(line: 1, message: "internal error: text not contiguous")])
-        let compact = CompactCues(source: source, records: parsed.records, placements: [], markup: .built(parsed.script))
-        return (CueList(compact: compact), parsed.diagnostics)
     }
 
     /// Parses from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
@@ -64,6 +63,7 @@ public enum ASSParser {
         guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], script, []) }
         let n = bytes.count
         var records: [CueRecord] = []
+        records.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var diagnostics: [Diagnostic] = []
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
@@ -174,6 +174,7 @@ public enum ASSParser {
             }
         }
         script.setResolution(x: playResX, y: playResY)
+        script.resolveStyles(of: &records, p)
         if records.isEmpty, !sawEventsOrStyles {
             diagnostics.append(Diagnostic(line: 1, message: "no ASS/SSA sections or events found"))
         }
@@ -206,8 +207,9 @@ public enum ASSParser {
         var start = (0, 0), stop = (0, 0), style = (from, from)
         var k = from
         while field < format.text {
-            guard let comma = memchr(p + k, 44, end - k) else { return nil }
-            let fieldEnd = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(comma))
+            var fieldEnd = k                                   // fields are short: no memchr call
+            while fieldEnd < end, p[fieldEnd] != 44 { fieldEnd += 1 }
+            guard fieldEnd < end else { return nil }
             var a = fieldStart, b = fieldEnd
             while a < b, Bytes.isSpaceOrTab(p[a]) { a += 1 }
             while b > a, Bytes.isSpaceOrTab(p[b - 1]) { b -= 1 }
@@ -221,20 +223,34 @@ public enum ASSParser {
 
     /// `H:MM:SS.CC` (see the type's notes), spaces around it allowed; nil when it is not one.
     static func parseTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        // Fast path for the canonical `H:MM:SS.CC`.
+        if end - start == 10, p[start + 1] == 58, p[start + 4] == 58, p[start + 7] == 46 {
+            @inline(__always) func d(_ k: Int) -> Int64 { Int64(p[start + k] &- 48) }
+            if Bytes.isDigit(p[start]), Bytes.isDigit(p[start + 2]), Bytes.isDigit(p[start + 3]), Bytes.isDigit(p[start + 5]),
+               Bytes.isDigit(p[start + 6]), Bytes.isDigit(p[start + 8]), Bytes.isDigit(p[start + 9]),
+               d(2) < 6, d(5) < 6 {
+                let seconds = d(0) * 3600 + (d(2) * 10 + d(3)) * 60 + d(5) * 10 + d(6)
+                return seconds * Time.second + (d(8) * 10 + d(9)) * 10 * Time.millisecond
+            }
+        }
         var k = start
-        var fields: [Int64] = []
-        var widths: [Int] = []
-        while fields.count < 3 {
+        var fields: (Int64, Int64, Int64) = (0, 0, 0)
+        var widths: (Int, Int) = (0, 0)      // of minutes and seconds
+        for field in 0..<3 {
             var value: Int64 = 0, width = 0
             while k < end, Bytes.isDigit(p[k]), width < 10 { value = value * 10 + Int64(p[k] - 48); width += 1; k += 1 }
             guard width > 0, width < 10 else { return nil }
-            fields.append(value)
-            widths.append(width)
-            guard fields.count < 3 else { break }
+            switch field {
+            case 0: fields.0 = value
+            case 1: fields.1 = value; widths.0 = width
+            default: fields.2 = value; widths.1 = width
+            }
+            guard field < 2 else { break }
             guard k < end, p[k] == 58 else { return nil }
             k += 1
         }
-        guard widths[1] <= 2, widths[2] <= 2, fields[1] < 60, fields[2] < 60 else { return nil }
+        guard widths.0 <= 2, widths.1 <= 2, fields.1 < 60, fields.2 < 60, fields.0 < Time.timestampLimit / 3600 / Time.second
+        else { return nil }
         var nanos: Int64 = 0
         if k < end, p[k] == 46 || p[k] == 44 {
             k += 1
@@ -249,14 +265,15 @@ public enum ASSParser {
             guard digits > 0 else { return nil }
         }
         guard k == end else { return nil }
-        return ((fields[0] * 60 + fields[1]) * 60 + fields[2]) * Time.second + nanos - nanos % Time.millisecond
+        return ((fields.0 * 60 + fields.1) * 60 + fields.2) * Time.second + nanos - nanos % Time.millisecond
     }
 
     /// Whether the text has a drawing tag (`\p` and a digit other than 0).
     static func hasDrawing(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var k = start
-        while k + 2 < end {
-            if p[k] == 92, p[k + 1] == 112, p[k + 2] &- 49 < 9 { return true }
+        while k + 2 < end, let hit = memchr(p + k, 92, end - 2 - k) {
+            k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+            if p[k + 1] == 112, p[k + 2] &- 49 < 9 { return true }
             k += 1
         }
         return false
@@ -267,6 +284,9 @@ public enum ASSParser {
 /// how `\n` wraps. Builds each event's cue (see ``ASSText``).
 struct ASSScript: CueBuilder {
     var styles: [String: ASSStyle] = [:]
+    /// The style of each event, by its record's `detail`: resolved once per name after the file is
+    /// read (styles may come after events), not once per cue built.
+    var eventStyles: [ASSStyle] = []
     var playResX = 384
     var playResY = 288
     var wrapStyle = 0
@@ -292,16 +312,44 @@ struct ASSScript: CueBuilder {
         return styles.first { $0.key.lowercased() == lower }?.value
     }
 
+    /// The style an event named `name` is shown in: its own, or `Default`, or libass's default.
+    func eventStyle(named name: String) -> ASSStyle {
+        style(named: name) ?? styles["Default"] ?? ASSStyle()
+    }
+
     func build(start: Nanoseconds, end: Nanoseconds, style name: String, text: UnsafeBufferPointer<UInt8>) -> ASSText.Result {
-        let style = style(named: name) ?? styles["Default"] ?? ASSStyle()
-        return ASSText.parse(text, style: style, script: self, start: start, length: end - start)
+        ASSText.parse(text, style: eventStyle(named: name), script: self, start: start, length: end - start)
+    }
+
+    /// Sets each record's `detail` to its style in ``eventStyles`` (its name is the record's
+    /// identifier range in `p`). Events name the same style run after run: a name is looked up
+    /// when it differs from the last one.
+    mutating func resolveStyles(of records: inout [CueRecord], _ p: UnsafePointer<UInt8>) {
+        var byName: [String: UInt32] = [:]
+        var last: (start: Int, end: Int, index: UInt32)?
+        for k in records.indices {
+            let start = Int(records[k].idStart), end = Int(records[k].idEnd)
+            if let last, last.end - last.start == end - start, memcmp(p + last.start, p + start, end - start) == 0 {
+                records[k].detail = last.index
+                continue
+            }
+            let name = String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)
+            let index = byName[name] ?? {
+                eventStyles.append(eventStyle(named: name))
+                byName[name] = UInt32(eventStyles.count - 1)
+                return UInt32(eventStyles.count - 1)
+            }()
+            records[k].detail = index
+            last = (start, end, index)
+        }
     }
 
     func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
         let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        let result = build(start: r.start, end: r.end, style: name, text: text)
+        let style = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : eventStyle(named: name)
+        let result = ASSText.parse(text, style: style, script: self, start: r.start, length: r.end - r.start)
         return Cue(start: r.start, end: r.end, runs: result.runs, placement: result.placement, sourceLine: Int(r.line),
                    styleName: name.isEmpty ? nil : name, fadeIn: result.fadeIn, fadeOut: result.fadeOut)
     }

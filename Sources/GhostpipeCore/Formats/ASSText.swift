@@ -92,6 +92,19 @@ enum ASSText {
 
         // MARK: Text
 
+        /// Text of the event in the current look, as it is in the file (valid UTF-8).
+        mutating func emit(_ text: UnsafeBufferPointer<UInt8>) {
+            guard !drawing, !text.isEmpty else { return }
+            guard syllable == nil, look.primary.visibility != .hidden else {
+                emit(String(decoding: text, as: UTF8.self))
+                return
+            }
+            builder.at = nil
+            builder.before = nil
+            builder.style = look.style(look.primary)
+            builder.append(text)
+        }
+
         /// Text in the current look: into the syllable being read, or the runs.
         mutating func emit(_ text: String) {
             guard !drawing, !text.isEmpty else { return }
@@ -121,6 +134,7 @@ enum ASSText {
             let pieces = syllableText
             syllableText.removeAll()
             let sungAt = start + Nanoseconds(current.start) * 10 * Time.millisecond
+            let length = Nanoseconds(current.length) * 10 * Time.millisecond
             let graphemes = current.kind == .fill ? pieces.reduce(0) { $0 + $1.text.count } : 0
             var index = 0
             for (text, look) in pieces {
@@ -131,7 +145,9 @@ enum ASSText {
                 builder.before = before
                 if current.kind == .fill, graphemes > 1 {
                     for character in text {
-                        builder.at = sungAt + Nanoseconds(current.length) * 10 * Time.millisecond * Nanoseconds(index) / Nanoseconds(graphemes)
+                        // length × index / graphemes, in 128 bits: the product may pass 2^63.
+                        let share = Nanoseconds(graphemes).dividingFullWidth(length.multipliedFullWidth(by: Nanoseconds(index))).quotient
+                        builder.at = sungAt + share
                         builder.append(visible(String(character), look.primary))
                         index += 1
                     }
@@ -251,6 +267,9 @@ enum ASSText {
             }
         }
 
+        /// Karaoke time stops here (10^9 cs, 115 days), however many syllables add up past it.
+        static let longestKaraoke = 1_000_000_000
+
         /// `\k50`, `\K50`, `\kf50`, `\ko50`: a syllable of 50 cs begins; `\kt150`: the next one
         /// begins 150 cs into the event.
         mutating func karaoke(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
@@ -260,7 +279,7 @@ enum ASSText {
             endSyllable()
             if kind == 116 { karaokeTime = value; return }                     // t
             syllable = (karaokeTime, value, kind == 102 || kind == 75 ? .fill : .plain)   // f, K
-            karaokeTime += value
+            karaokeTime = min(karaokeTime + value, Self.longestKaraoke)
         }
 
         func milliseconds(_ value: Double) -> Nanoseconds {
@@ -334,7 +353,7 @@ enum ASSText {
             }
             var k = i + 1
             while k < n, p[k] != 123, p[k] != 92 { k += 1 }
-            reader.emit(String(decoding: UnsafeBufferPointer(start: p + i, count: k - i), as: UTF8.self))
+            reader.emit(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k
         }
         reader.endSyllable()

@@ -27,6 +27,27 @@ enum CharacterReferences {
     /// HTML's legacy names that also match without the semicolon (`AT&amp T`, `&nbsp`).
     static let legacyWithoutSemicolon: Set<String> = ["amp", "lt", "gt", "quot", "nbsp", "copy", "reg"]
 
+    /// The tables above by packed name (see ``key(_:_:_:)``): a lookup without making a string.
+    /// Every name is ASCII and at most 8 bytes long.
+    static let byKey: [UInt64: (scalar: Unicode.Scalar, legacy: Bool)] = {
+        var table: [UInt64: (scalar: Unicode.Scalar, legacy: Bool)] = [:]
+        for (name, scalar) in named {
+            var bytes = Array(name.utf8)
+            precondition(bytes.count <= 8, "character reference names are packed in 8 bytes")
+            let key = bytes.withUnsafeMutableBufferPointer { Self.key($0.baseAddress!, 0, $0.count) }
+            table[key] = (scalar, legacyWithoutSemicolon.contains(name))
+        }
+        return table
+    }()
+
+    /// The bytes of a name of at most 8 bytes, packed into one number (0 is no name).
+    @inline(__always)
+    static func key(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for k in start..<end { key = key << 8 | UInt64(p[k]) }
+        return key
+    }
+
     /// Windows-1252 meanings of numeric references 0x80–0x9F (HTML's replacement table).
     static let windows1252: [UInt32] = [
         0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
@@ -59,11 +80,9 @@ enum CharacterReferences {
         }
         let nameStart = k
         while k < n, k - nameStart < 32, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]) { k += 1 }
-        guard k > nameStart else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(start: p + nameStart, count: k - nameStart), as: UTF8.self)
-        guard let scalar = named[name] else { return nil }
+        guard k > nameStart, k - nameStart <= 8, let (scalar, legacy) = byKey[key(p, nameStart, k)] else { return nil }
         if k < n, p[k] == 59 { return (scalar, k + 1 - i) }
-        return legacyWithoutSemicolon.contains(name) ? (scalar, k - i) : nil
+        return legacy ? (scalar, k - i) : nil
     }
 
     /// HTML's rules for a numeric reference: NUL, surrogates and values past U+10FFFF become U+FFFD;

@@ -78,6 +78,21 @@ func isSortedByStart<S: Sequence>(_ starts: S) -> Bool where S.Element == Nanose
     return true
 }
 
+extension CueList {
+    /// What every parser does with valid UTF-8: the 4 GiB limit of its 32-bit offsets, then
+    /// `parse` over the bytes, and the cues kept compact over them (no copy, no second validation).
+    static func parsed(validUTF8 source: [UInt8],
+                       _ parse: (UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], placements: [CuePlacement], markup: CueMarkup, diagnostics: [Diagnostic]))
+        -> (cues: CueList, diagnostics: [Diagnostic]) {
+        guard source.count < Int(UInt32.max) else {
+            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        }
+        let parsed = source.withUnsafeBufferPointer(parse)
+        let compact = CompactCues(utf8: source, records: parsed.records, placements: parsed.placements, markup: parsed.markup)
+        return (CueList(compact: compact), parsed.diagnostics)
+    }
+}
+
 /// One parsed cue as the parsers store it: offsets into the source text instead of strings.
 struct CueRecord: Sendable {
     var start: Nanoseconds
@@ -108,15 +123,16 @@ protocol CueBuilder: Sendable {
     func cue(_ record: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue
 }
 
-/// The parsers' output: the source text, records sorted by start, distinct placements.
-struct CompactCues: Sendable {
+/// The parsers' output: the source text, records sorted by start, distinct placements. A class:
+/// reading a cue then takes one reference to it, not one to each of its arrays and tables.
+final class CompactCues: Sendable {
     /// The source text, valid UTF-8 (kept as bytes: the stream's decoder validated it once).
     let source: [UInt8]
     let records: [CueRecord]
     let placements: [CuePlacement]
     let markup: CueMarkup
 
-    init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
+    convenience init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
         self.init(utf8: Array(source.utf8), records: records, placements: placements, markup: markup)
     }
 
@@ -135,35 +151,36 @@ struct CompactCues: Sendable {
 
     func cue(at index: Int) -> Cue {
         let r = records[index]
-        let build = { (buffer: UnsafeBufferPointer<UInt8>) -> Cue in
-            guard let base = buffer.baseAddress else {
-                return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
-            }
-            if case .built(let builder) = markup { return builder.cue(r, in: buffer) }
-            let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-            var placement = placements.isEmpty ? CuePlacement() : placements[Int(r.detail)]
-            let runs: [StyledRun]
-            var identifier: String?
-            switch markup {
-            case .subRip:
-                (runs, placement) = SubRipMarkup.parse(text, placement: placement)
-                if r.idEnd > r.idStart {
-                    identifier = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart),
-                                                                      count: Int(r.idEnd - r.idStart)), as: UTF8.self)
-                }
-            case .webVTT(let sheet):
-                runs = WebVTTCueText.parse(text, styleSheet: sheet)
-                if r.idEnd > r.idStart {
-                    identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
-                                                                                 count: Int(r.idEnd - r.idStart)))
-                }
-            case .built:
-                runs = []
-            }
-            return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
-                       identifier: identifier, sourceLine: Int(r.line))
+        return source.withUnsafeBufferPointer { cue(r, in: $0) }
+    }
+
+    private func cue(_ r: CueRecord, in buffer: UnsafeBufferPointer<UInt8>) -> Cue {
+        guard let base = buffer.baseAddress else {
+            return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line))
         }
-        return source.withUnsafeBufferPointer(build)
+        if case .built(let builder) = markup { return builder.cue(r, in: buffer) }
+        let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
+        var placement = placements.isEmpty ? CuePlacement() : placements[Int(r.detail)]
+        let runs: [StyledRun]
+        var identifier: String?
+        switch markup {
+        case .subRip:
+            (runs, placement) = SubRipMarkup.parse(text, placement: placement)
+            if r.idEnd > r.idStart {
+                identifier = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                  count: Int(r.idEnd - r.idStart)), as: UTF8.self)
+            }
+        case .webVTT(let sheet):
+            runs = WebVTTCueText.parse(text, styleSheet: sheet)
+            if r.idEnd > r.idStart {
+                identifier = WebVTTCueText.replacingNUL(UnsafeBufferPointer(start: base + Int(r.idStart),
+                                                                             count: Int(r.idEnd - r.idStart)))
+            }
+        case .built:
+            runs = []
+        }
+        return Cue(start: r.start, end: r.end, runs: runs, placement: placement,
+                   identifier: identifier, sourceLine: Int(r.line))
     }
 }
 

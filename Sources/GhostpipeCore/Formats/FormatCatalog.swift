@@ -102,4 +102,9 @@ public enum Subtitles {
     public static func parse(_ text: String, as format: SubtitleFormat) -> (cues: CueList, diagnostics: [Diagnostic]) {
         format.parser?.parse(text) ?? (CueList(), [])
     }
+
+    /// Parses valid UTF-8 (decoded text) as `format`, without a `String` of it.
+    static func parse(validUTF8 text: [UInt8], as format: SubtitleFormat) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        format.parser?.parse(validUTF8: text) ?? (CueList(), [])
+    }
 }

@@ -43,4 +43,5 @@ struct LRCFormat: SubtitleParser {
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { LRCParser.parse(text) }
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { LRCParser.parse(validUTF8: text) }
 }

@@ -2,7 +2,7 @@
 ///
 /// - A line is one or more time tags `[mm:ss.xx]` then its text: the text shows at each of its tags
 ///   (a chorus written once). Tags may be `[mm:ss]`, `[mm:ss.x…]` with any fraction, `[mm:ss:xx]`,
-///   or `[h:mm:ss.xx]`; minutes may pass 59. Lines come in any order.
+///   or `[h:mm:ss.xx]`; minutes may pass 59; times are below a million hours. Lines come in any order.
 /// - A line lasts until the next line's start (an empty line ends the one before, for an
 ///   instrumental); the last one until `[length:]`, or a few seconds.
 /// - `[offset:±ms]`: a positive offset shows the lyrics sooner, as the LRC convention has it.
@@ -16,16 +16,15 @@ public enum LRCParser {
 
     /// Parses LRC text. Never fails: what cannot be read is skipped and reported.
     public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        var source = text
-        source.makeContiguousUTF8()
-        guard source.utf8.count < Int(UInt32.max) else {
-            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        parse(validUTF8: Array(text.utf8))
+    }
+
+    /// Parses text given as UTF-8 that is known to be valid (a stream's decoded text).
+    static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        CueList.parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes: bytes)
+            return (parsed.records, [], .built(parsed.lyrics), parsed.diagnostics)
         }
-        let parsed: (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic]) =
-            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
-            ?? ([], LRCLyrics(), [Diagnostic(line: 1, message: "internal error: text not contiguous")])
-        let compact = CompactCues(source: source, records: parsed.records, placements: [], markup: .built(parsed.lyrics))
-        return (CueList(compact: compact), parsed.diagnostics)
     }
 
     /// Parses from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
@@ -43,16 +42,18 @@ public enum LRCParser {
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
         var changes: [OpenEndedCues.Change] = []
+        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var length: Nanoseconds?
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
+        var stamps: [Nanoseconds] = []   // of the line being read (kept to keep its storage)
 
         lines: while let line = scanner.next() {
             var k = line.start
             while k < line.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
             guard k < line.end else { continue }
-            var stamps: [Nanoseconds] = []
+            stamps.removeAll(keepingCapacity: true)
             var tags = 0
             while k < line.end, p[k] == 91 {                                   // [
                 var close = k + 1
@@ -100,8 +101,10 @@ public enum LRCParser {
             if stamps.count > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
         }
         // The offset applies to every tag, wherever it was written.
-        for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
-        for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
+        if lyrics.offset != 0 {
+            for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
+            for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
+        }
         var records = OpenEndedCues.records(changes, lastEnd: length.map { max(0, $0 - lyrics.offset) })
         if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
             records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
@@ -121,20 +124,26 @@ public enum LRCParser {
     static func timeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
         var k = start
         while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-        var fields: [Int64] = []
+        var fields: (Int64, Int64, Int64) = (0, 0, 0)
+        var count = 0
         var fraction: Nanoseconds = 0
         while k < end {
             var value: Int64 = 0, digits = 0
             let fieldStart = k
             while k < end, Bytes.isDigit(p[k]), digits < 9 { value = value * 10 + Int64(p[k] - 48); digits += 1; k += 1 }
             guard digits > 0, digits < 9 else { return nil }
-            if fields.count == 2 && !(k < end && (p[k] == 46 || p[k] == 44)) {
+            if count == 2 && !(k < end && (p[k] == 46 || p[k] == 44)) {
                 // [mm:ss:xx]: the third field is the fraction.
                 fraction = decimalFraction(p, fieldStart, k)
                 break
             }
-            fields.append(value)
-            if k < end, p[k] == 58, fields.count < 3 { k += 1; continue }       // :
+            switch count {
+            case 0: fields.0 = value
+            case 1: fields.1 = value
+            default: fields.2 = value
+            }
+            count += 1
+            if k < end, p[k] == 58, count < 3 { k += 1; continue }       // :
             if k < end, p[k] == 46 || p[k] == 44 {                                // . or ,
                 let digitsStart = k + 1
                 k = digitsStart
@@ -145,8 +154,9 @@ public enum LRCParser {
             break
         }
         while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
-        guard k == end, fields.count >= 2 else { return nil }
-        let seconds = fields.count == 3 ? (fields[0] * 60 + fields[1]) * 60 + fields[2] : fields[0] * 60 + fields[1]
+        guard k == end, count >= 2 else { return nil }
+        let seconds = count == 3 ? (fields.0 * 60 + fields.1) * 60 + fields.2 : fields.0 * 60 + fields.1
+        guard seconds < Time.timestampLimit / Time.second else { return nil }
         return seconds * Time.second + fraction
     }
 
@@ -194,7 +204,7 @@ struct LRCLyrics: CueBuilder {
         }
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        return Cue(start: r.start, end: r.end, runs: runs(text, shift: r.start - (firstTimes[r.line] ?? r.start)),
+        return Cue(start: r.start, end: r.end, runs: runs(text, shift: firstTimes.isEmpty ? 0 : r.start - (firstTimes[r.line] ?? r.start)),
                    sourceLine: Int(r.line))
     }
 

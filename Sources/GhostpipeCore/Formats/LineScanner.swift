@@ -30,6 +30,17 @@ struct LineScanner {
 
     var atEnd: Bool { position >= count }
 
+    /// The number of lines to reserve room for (a line-based format with a record per line), from
+    /// the line feeds in the first 256 KiB, with a margin, as
+    /// `SubRipParser.estimateCueCount` does for cues.
+    static func estimateLineCount(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        let sample = min(n, 1 << 18)
+        var lines = 0
+        for i in 0..<sample where p[i] == 10 { lines += 1 }
+        let estimate = Double(lines + 1) * Double(n) / Double(sample) * 1.1 + 16
+        return min(Int(estimate), n / 4 + 1)
+    }
+
     @inline(__always)
     private func find(_ byte: UInt8, from start: Int) -> Int {
         guard start < count, let hit = memchr(base + start, Int32(byte), count - start) else { return count }
@@ -87,6 +98,21 @@ enum Bytes {
     }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    /// Whether `p[start..<end]` is `lowercase` (ASCII, given in lower case) in any case: tag and
+    /// attribute names compared where they are, without making a string or an array of them.
+    @inline(__always)
+    static func equalsIgnoringCase(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ lowercase: StaticString) -> Bool {
+        let count = lowercase.utf8CodeUnitCount
+        guard end - start == count else { return false }
+        let wanted = lowercase.utf8Start
+        var k = 0
+        while k < count {
+            if lower(p[start + k]) != wanted[k] { return false }
+            k += 1
+        }
+        return true
+    }
 
     /// True when `p[start..<end]` contains `-->`.
     static func containsArrow(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

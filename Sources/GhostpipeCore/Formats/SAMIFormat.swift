@@ -29,4 +29,5 @@ struct SAMIFormat: SubtitleParser {
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { SAMIParser.parse(text) }
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { SAMIParser.parse(validUTF8: text) }
 }

@@ -18,16 +18,15 @@ public enum SAMIParser {
 
     /// Parses SAMI text. Never fails: what cannot be read is skipped and reported.
     public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        var source = text
-        source.makeContiguousUTF8()
-        guard source.utf8.count < Int(UInt32.max) else {
-            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        parse(validUTF8: Array(text.utf8))
+    }
+
+    /// Parses text given as UTF-8 that is known to be valid (a stream's decoded text).
+    static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        CueList.parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes: bytes)
+            return (parsed.records, [], .built(parsed.document), parsed.diagnostics)
         }
-        let parsed: (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic]) =
-            source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
-            ?? ([], SAMIDocument(tracks: []), [Diagnostic(line: 1, message: "internal error: text not contiguous")])
-        let compact = CompactCues(source: source, records: parsed.records, placements: [], markup: .built(parsed.document))
-        return (CueList(compact: compact), parsed.diagnostics)
     }
 
     /// Parses from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.
@@ -36,23 +35,36 @@ public enum SAMIParser {
         parse(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// A tag at `p[i]` (which is `<`): its lowercase name, whether it closes, where its attributes
-    /// start, and where it ends (just past `>`); nil when `<` does not start a tag.
+    /// A tag at `p[i]` (which is `<`): which of the tags that shape the file it is, whether it
+    /// closes, where its attributes start, and where it ends (just past `>`); nil when `<` does not
+    /// start a tag.
     struct Tag {
-        var name: [UInt8]
+        var name: Name
         var closing: Bool
         var attributes: Int
         var end: Int
     }
+
+    /// The tags the parser acts on; every other one is markup inside the text.
+    enum Name { case sami, head, style, body, sync, p, other }
 
     static func readTag(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Tag? {
         var k = i + 1
         var closing = false
         if k < n, p[k] == 47 { closing = true; k += 1 }
         guard k < n, Bytes.isLetter(p[k]) else { return nil }
-        var name: [UInt8] = []
-        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]), name.count < 16 { name.append(Bytes.lower(p[k])); k += 1 }
+        let nameStart = k
+        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]), k - nameStart < 16 { k += 1 }
         let attributes = k
+        let name: Name
+        switch k - nameStart {
+        case 1: name = Bytes.lower(p[nameStart]) == 112 ? .p : .other
+        case 4:
+            name = Bytes.equalsIgnoringCase(p, nameStart, k, "sync") ? .sync : Bytes.equalsIgnoringCase(p, nameStart, k, "body") ? .body
+                : Bytes.equalsIgnoringCase(p, nameStart, k, "sami") ? .sami : Bytes.equalsIgnoringCase(p, nameStart, k, "head") ? .head : .other
+        case 5: name = Bytes.equalsIgnoringCase(p, nameStart, k, "style") ? .style : .other
+        default: name = .other
+        }
         // Up to `>`; a `<` first means this was not a tag.
         while k < n, p[k] != 62 {
             if p[k] == 60 { return nil }
@@ -61,24 +73,19 @@ public enum SAMIParser {
         return Tag(name: name, closing: closing, attributes: attributes, end: min(n, k + 1))
     }
 
-    /// Counts lines forward through a buffer as LineScanner numbers them.
+    /// Counts lines forward through a buffer as LineScanner numbers them (it does the counting).
     struct LineCounter {
-        let p: UnsafePointer<UInt8>
-        let count: Int
-        private var position = 0
-        private(set) var line = 1
+        private var scanner: LineScanner
 
         init(_ p: UnsafePointer<UInt8>, count: Int) {
-            self.p = p
-            self.count = count
+            scanner = LineScanner(p, count: count)
         }
 
+        /// The number of the line holding byte `offset` (before the end of the buffer); offsets
+        /// asked for only grow.
         mutating func line(at offset: Int) -> Int {
-            while position < min(offset, count) {
-                if p[position] == 10 || (p[position] == 13 && (position + 1 == count || p[position + 1] != 10)) { line += 1 }
-                position += 1
-            }
-            return line
+            while scanner.position <= offset, scanner.next() != nil {}
+            return scanner.nextNumber - 1
         }
     }
 
@@ -89,7 +96,9 @@ public enum SAMIParser {
         var lines = LineCounter(p, count: n)
         var tracks: [CueTrack] = []
         var trackIndex: [String: Int] = [:]
+        var lastClass: (start: Int, end: Int, track: UInt32)?   // the class named last, usually named again
         var changes: [OpenEndedCues.Change] = []
+        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
         var sync: (start: Nanoseconds, end: Nanoseconds?, line: Int)?
         var content: (start: Int, track: UInt32, paragraph: Bool)?
         var sawSync = false
@@ -126,7 +135,7 @@ public enum SAMIParser {
             }
             guard let tag = readTag(p, lt, n) else { i = lt + 1; continue }
             switch (tag.name, tag.closing) {
-            case (Array("style".utf8), false):
+            case (.style, false):
                 let close = find(p, tag.end, n, "</") ?? n
                 for (name, language) in styleClasses(p, tag.end, close) {
                     let k = Int(track(named: name)) - 1
@@ -134,7 +143,7 @@ public enum SAMIParser {
                 }
                 i = close
                 continue
-            case (Array("sync".utf8), false):
+            case (.sync, false):
                 endContent(at: lt)
                 sawSync = true
                 let line = lines.line(at: lt)
@@ -148,15 +157,23 @@ public enum SAMIParser {
                     diagnostics.append(Diagnostic(line: line, message:
                         "no start time in '\(Bytes.snippet(p, lt, tag.end, limit: 40))'; skipped"))
                 }
-            case (Array("p".utf8), false):
+            case (.p, false):
                 endContent(at: lt)
-                let name = TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1)
-                    .map { String(decoding: UnsafeBufferPointer(start: p + $0.lowerBound, count: $0.count), as: UTF8.self) }
-                    .flatMap { $0.isEmpty ? nil : $0 }
-                content = (tag.end, name.map(track(named:)) ?? 0, true)
-            case (Array("p".utf8), true), (Array("body".utf8), _), (Array("sami".utf8), true), (Array("head".utf8), _):
+                var number: UInt32 = 0
+                if let name = TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1), !name.isEmpty {
+                    if let last = lastClass, last.end - last.start == name.count,
+                       memcmp(p + last.start, p + name.lowerBound, name.count) == 0 {
+                        number = last.track
+                    } else {
+                        number = track(named: String(decoding: UnsafeBufferPointer(start: p + name.lowerBound, count: name.count),
+                                                     as: UTF8.self))
+                        lastClass = (name.lowerBound, name.upperBound, number)
+                    }
+                }
+                content = (tag.end, number, true)
+            case (.p, true), (.body, _), (.sami, true), (.head, _):
                 endContent(at: lt)
-            case (Array("sync".utf8), true):
+            case (.sync, true):
                 endContent(at: lt)
                 sync = nil
             default:

@@ -126,17 +126,16 @@ enum SubRipMarkup {
         while i < n {
             let c = p[i]
             if c == 60, let tag = readTag(p, i, n) {       // <
-                let name = tag.name
                 var handled = true
-                if let simple = simpleTag(name) {
+                if let simple = simpleTag(p, tag) {
                     if tag.closing { close { $0 == simple } } else if open.count < maxDepth { open.append(simple) }
-                } else if name == Array("font".utf8) {
+                } else if tag.isNamed("font", p) {
                     if tag.closing {
                         close { if case .font = $0 { return true } else { return false } }
                     } else if open.count < maxDepth {
                         open.append(.font(fontColor(p, tag.attributesStart, tag.attributesEnd)))
                     }
-                } else if name == Array("br".utf8) {
+                } else if tag.isNamed("br", p) {
                     builder.append(10)
                 } else {
                     handled = false
@@ -150,6 +149,7 @@ enum SubRipMarkup {
                     i = tag.end
                     continue
                 }
+                let name = tag.name(p)
                 if tag.closing {
                     if let k = hiddenUnknown.lastIndex(of: name) {
                         hiddenUnknown.remove(at: k)
@@ -192,9 +192,9 @@ enum SubRipMarkup {
         return placement
     }
 
-    private static func simpleTag(_ name: [UInt8]) -> Tag? {
-        guard name.count == 1 else { return nil }
-        switch name[0] {
+    private static func simpleTag(_ p: UnsafePointer<UInt8>, _ tag: TagToken) -> Tag? {
+        guard tag.nameEnd - tag.nameStart == 1 else { return nil }
+        switch Bytes.lower(p[tag.nameStart]) {
         case 105: return .italic      // i
         case 98: return .bold         // b
         case 117: return .underline   // u
@@ -203,12 +203,25 @@ enum SubRipMarkup {
         }
     }
 
+    /// A tag, by where its parts are: its name is compared in place, and copied only when an
+    /// unknown tag has to be matched with its close tag.
     struct TagToken {
-        var name: [UInt8]           // lower case
+        var nameStart: Int
+        var nameEnd: Int
         var closing: Bool
         var attributesStart: Int
         var attributesEnd: Int
         var end: Int                // just past `>`
+
+        /// Whether the name is `lowercase`, in any case.
+        func isNamed(_ lowercase: StaticString, _ p: UnsafePointer<UInt8>) -> Bool {
+            Bytes.equalsIgnoringCase(p, nameStart, nameEnd, lowercase)
+        }
+
+        /// The name in lower case.
+        func name(_ p: UnsafePointer<UInt8>) -> [UInt8] {
+            (nameStart..<nameEnd).map { Bytes.lower(p[$0]) }
+        }
     }
 
     /// `<name …>` or `</name …>` at `i`, on one line and without another `<` inside; nil when the `<`
@@ -218,11 +231,8 @@ enum SubRipMarkup {
         var closing = false
         if k < n, p[k] == 47 { closing = true; k += 1 }       // /
         guard k < n, Bytes.isLetter(p[k]) else { return nil }
-        var name: [UInt8] = []
-        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]) {
-            name.append(Bytes.lower(p[k]))
-            k += 1
-        }
+        let nameStart = k
+        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]) { k += 1 }
         guard k < n else { return nil }
         let attributesStart = k
         if p[k] != 62 {
@@ -233,7 +243,8 @@ enum SubRipMarkup {
             }
             guard k < n else { return nil }
         }
-        return TagToken(name: name, closing: closing, attributesStart: attributesStart, attributesEnd: k, end: k + 1)
+        return TagToken(nameStart: nameStart, nameEnd: attributesStart, closing: closing, attributesStart: attributesStart,
+                        attributesEnd: k, end: k + 1)
     }
 
     /// Where the last `</name…>` of the cue starts (-1 if none). The close tags are indexed once per
@@ -243,7 +254,7 @@ enum SubRipMarkup {
             var found: [[UInt8]: Int] = [:]
             var k = 0
             while k + 1 < n {
-                if p[k] == 60, p[k + 1] == 47, let tag = readTag(p, k, n) { found[tag.name] = k }
+                if p[k] == 60, p[k + 1] == 47, let tag = readTag(p, k, n) { found[tag.name(p)] = k }
                 k += 1
             }
             index = found

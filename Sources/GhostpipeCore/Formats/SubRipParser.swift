@@ -29,13 +29,10 @@ public enum SubRipParser {
 
     /// Parses SubRip text given as UTF-8 that is known to be valid (a stream's decoded part).
     static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        guard source.count < Int(UInt32.max) else {
-            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        CueList.parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes: bytes)
+            return (parsed.records, [CuePlacement()], .subRip, parsed.diagnostics)
         }
-        let parsed = source.withUnsafeBufferPointer { parse(bytes: $0) }
-        let compact = CompactCues(utf8: source, records: parsed.records, placements: [CuePlacement()],
-                                  markup: .subRip)
-        return (CueList(compact: compact), parsed.diagnostics)
     }
 
     /// Parses SubRip from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.

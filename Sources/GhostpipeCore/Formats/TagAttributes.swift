@@ -28,10 +28,7 @@ enum TagAttributes {
                 while k < end, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }
                 valueEnd = k
             }
-            let matches = name.withUTF8Buffer { wanted in
-                nameEnd - nameStart == wanted.count && (0..<wanted.count).allSatisfy { Bytes.lower(p[nameStart + $0]) == wanted[$0] }
-            }
-            if matches { found = valueStart..<valueEnd }
+            if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, name) { found = valueStart..<valueEnd }
         }
         return found
     }

@@ -15,9 +15,12 @@ struct WebVTTFormat: SubtitleParser, StreamableSubtitles {
 
     /// A file that is to be WebVTT but lacks the signature is read as SubRip (its cues usually are
     /// SubRip-compatible), after a diagnostic that says so.
-    func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        if WebVTTParser.hasSignature(text) { return WebVTTParser.parse(text) }
-        let srt = SubRipParser.parse(text)
+    func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { parse(validUTF8: Array(text.utf8)) }
+
+    func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        let signed = text.withUnsafeBufferPointer { $0.baseAddress.map { WebVTTParser.hasSignature($0, min(text.count, 16)) } ?? false }
+        if signed { return WebVTTParser.parse(validUTF8: text) }
+        let srt = SubRipParser.parse(validUTF8: text)
         return (srt.cues, [Diagnostic(line: 1, message: "no 'WEBVTT' signature; read as SubRip")] + srt.diagnostics)
     }
 

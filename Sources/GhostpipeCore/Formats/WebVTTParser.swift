@@ -17,16 +17,15 @@ public enum WebVTTParser {
 
     /// Parses WebVTT text. Never fails: what cannot be read is skipped and reported.
     public static func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {
-        var source = text
-        source.makeContiguousUTF8()
-        guard source.utf8.count < Int(UInt32.max) else {
-            return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
+        parse(validUTF8: Array(text.utf8))
+    }
+
+    /// Parses WebVTT given as UTF-8 that is known to be valid (a stream's decoded text).
+    static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        CueList.parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes: bytes)
+            return (parsed.records, parsed.placements, .webVTT(parsed.styleSheet), parsed.diagnostics)
         }
-        let parsed = source.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
-            ?? Parsed(diagnostics: [Diagnostic(line: 1, message: "internal error: text not contiguous")])
-        let compact = CompactCues(source: source, records: parsed.records, placements: parsed.placements,
-                                  markup: .webVTT(parsed.styleSheet))
-        return (CueList(compact: compact), parsed.diagnostics)
     }
 
     /// Parses WebVTT from UTF-8 bytes (invalid sequences become U+FFFD). For fuzzing and tests.

@@ -6,6 +6,9 @@ public typealias Nanoseconds = Int64
 public enum Time {
     public static let second: Nanoseconds = 1_000_000_000
     public static let millisecond: Nanoseconds = 1_000_000
+    /// Times a subtitle file gives are below a million hours (SubRip's six digits of hours): far
+    /// past any film, and far enough below 2^63 ns for the offsets and lengths added to them.
+    public static let timestampLimit: Nanoseconds = 1_000_000 * 3600 * second
 
     /// Seconds as a `Double` (for JSON, asciicast and messages).
     @inlinable public static func seconds(_ ns: Nanoseconds) -> Double { Double(ns) / 1e9 }

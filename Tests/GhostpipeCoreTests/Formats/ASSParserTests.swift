@@ -63,6 +63,16 @@ func assRuns(_ text: String, info: String = "") -> [StyledRun] {
         #expect(cues.first?.start == ms(expected))
     }
 
+    @Test func aTimeOfAMillionHoursOrMoreIsABadTimeNotACrash() {
+        let (cues, diagnostics) = ass(assScript("""
+        Dialogue: 0,999999999:00:00.00,999999999:00:01.00,Default,,0,0,0,,too late
+        Dialogue: 0,999999:00:00.00,999999:00:01.00,Default,,0,0,0,,late
+        """))
+        #expect(cues.map(\.plainText) == ["late"])
+        #expect(cues.first?.start == 999_999 * 3600 * Time.second)
+        #expect(diagnostics.map(\.message) == ["bad time '999999999:00:00.00'"])
+    }
+
     @Test func aBadTimeSkipsItsEventWithItsLineAndTheRestPlays() {
         let script = assScript("""
         Dialogue: 0,0:61:00.00,0:62:00.00,Default,,0,0,0,,bad minutes
@@ -183,6 +193,18 @@ func assRuns(_ text: String, info: String = "") -> [StyledRun] {
         #expect(assRuns(#"a{\1a&HFF&}한글{\1a&H00&}b"#).map(\.text).joined() == "a    b", "invisible text keeps its room")
         #expect(assRuns(#"{\alpha&HFF&\t(0,400,\alpha&H00&)}Lights out."#) == [StyledRun("Lights out.")])
         #expect(assRuns(#"{\t(\c&H00FF00&)}green"#) == [StyledRun("green", style: Style(foreground: .rgb(0, 255, 0)))])
+    }
+
+    @Test func karaokeOfAbsurdLengthStopsAtAHundredDaysRatherThanOverflowing() {
+        // 1,000 syllables of 999,999,999 cs each: the time they add up to stops at 10^9 cs.
+        let runs = assRuns(String(repeating: #"{\k999999999}x"#, count: 1000))
+        #expect(runs.map(\.text) == ["x", "x", String(repeating: "x", count: 998)])   // the rest at one instant
+        #expect(runs.last?.at == ms(1000) + 1_000_000_000 * 10 * Time.millisecond)
+        // One fill syllable that long, over 2,000 characters: each at its share, in order.
+        let fill = assRuns(#"{\kf999999999}"# + String(repeating: "y", count: 2000))
+        #expect(fill.count == 2000)
+        let length: Nanoseconds = 999_999_999 * 10 * Time.millisecond   // a multiple of 2,000
+        #expect(fill.last?.at == ms(1000) + length / 2000 * 1999)
     }
 
     @Test func karaokeTimesEachSyllableWithItsLookBefore() {

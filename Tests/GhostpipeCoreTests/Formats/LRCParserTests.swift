@@ -87,6 +87,13 @@ func lrc(_ text: String) -> (cues: [Cue], diagnostics: [Diagnostic]) {
         #expect(lrc("no tags at all\n").diagnostics.last == Diagnostic(line: 1, message: "no LRC time tags found"))
     }
 
+    @Test func aTimeOfAMillionHoursOrMoreIsABadTagNotACrash() {
+        let (cues, diagnostics) = lrc("[99999999:00:00.00]too late\n[999999:00:00.00]late\n")
+        #expect(cues.map(\.plainText) == ["late"])
+        #expect(cues.first?.start == 999_999 * 3600 * Time.second)
+        #expect(diagnostics == [Diagnostic(line: 1, message: "bad time tag '[99999999:00:00.00]'; line skipped")])
+    }
+
     @Test func recognisedByContentAndName() {
         let song = "[ti:Song]\n[ar:Band]\n[00:01.00]one\n[00:02.00]two\n"
         #expect(SubtitleFormat.detect(fileName: nil, prefix: song).name == "lrc")

@@ -90,6 +90,55 @@ func sami(_ text: String) -> (cues: [Cue], diagnostics: [Diagnostic]) {
         #expect(cues.map(\.end) == [ms(1800)])
     }
 
+    /// Line edges are trimmed on bytes when every space stands alone: it must give what the rule on
+    /// characters gives, on texts mixing spaces and line breaks with the characters that join them
+    /// (combining marks, joiners, a prepended mark, a skin tone, a carriage return) and those that
+    /// do not.
+    @Test func trimmingOnBytesAgreesWithTrimmingOnCharacters() {
+        let pieces = [" ", " ", "\n", "a", "한", "中", "♪", "🔥", "é", "\u{301}", "\u{200D}", "\u{600}", "\u{1F3FD}",
+                      "\u{FE0F}", "\r", "\u{A0}", "ँ"]
+        var generator = GhostpipeCore.SplitMix64(seed: 14)
+        func random(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
+        var byBytes = 0
+        for _ in 0..<3000 {
+            let runs = (0..<(1 + random(3))).map { k in
+                StyledRun((0..<random(7)).map { _ in pieces[random(pieces.count)] }.joined(),
+                          style: k % 2 == 0 ? .plain : Style(attributes: .bold))
+            }
+            let trimmed = SAMIText.trimmingLineEdgesOfBytes(runs)
+            #expect((trimmed != nil) == runs.allSatisfy { SAMIText.spacesStandAlone($0.text) }, "\(runs)")
+            guard let trimmed else { continue }
+            byBytes += 1
+            #expect(trimmed == SAMIText.trimmingLineEdgesOfCharacters(runs), "\(runs)")
+        }
+        #expect(byBytes > 500)
+        #expect(!SAMIText.spacesStandAlone("a \u{301}b") && !SAMIText.spacesStandAlone("\u{600} x")
+                && !SAMIText.spacesStandAlone("x\r\ny") && SAMIText.spacesStandAlone("한 글 🔥 ♪\nx"))
+    }
+
+    /// Collapsing white space leaves out the spaces the trimming would remove: the runs must be
+    /// those of collapsing without that and trimming by characters, on paragraphs mixing white
+    /// space, line breaks, tags, references, comments and marks that join their neighbours.
+    @Test func leavingOutSpacesWhenCollapsingGivesTheSameRuns() {
+        let pieces = [" ", "\n ", " \t", "<br>", "<BR/>", "<br >", "<i>", "</i>", "<b>", "</b>", "<font color=red>", "</font>",
+                      "<span>", "</span>", "<!-- c -->", "word", "한글", "x", ";", ">", "<", "&nbsp;", "&amp;", "&#x301;",
+                      "&#x600;", "\u{301}", "\u{600}", "\u{200D}", "🔥", "\u{1F3FD}"]
+        var generator = GhostpipeCore.SplitMix64(seed: 1414)
+        for _ in 0..<3000 {
+            let paragraph = (0..<Int.random(in: 0..<9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var bytes = Array(paragraph.utf8)
+            let (fast, reference) = bytes.withUnsafeMutableBufferPointer { b -> ([StyledRun], [StyledRun]) in
+                let raw = UnsafeBufferPointer(b)
+                let plain = SAMIText.collapsed(raw, trimmingLineEdges: false)
+                let runs = plain.isEmpty ? [] : plain.withUnsafeBufferPointer {
+                    SubRipMarkup.parseMarkup($0, placement: CuePlacement(), html: true).runs
+                }
+                return (SAMIText.runs(raw), SAMIText.trimmingLineEdgesOfCharacters(runs))
+            }
+            #expect(fast == reference, "\(paragraph.debugDescription)")
+        }
+    }
+
     @Test func aSyncWithoutAStartIsSkippedAndSaid() {
         let (cues, diagnostics) = sami("<SAMI><BODY>\n<SYNC Start=1000><P>one\n<SYNC Start=abc><P>broken\n<SYNC Start=3000><P>three")
         #expect(cues.map(\.plainText) == ["one", "three"])
