@@ -41,7 +41,10 @@ lines_per_cue = [c["text"].count("\n") + 1 for c in cues]
 first_line, k = [], 0
 for n in lines_per_cue:
     first_line.append(arrivals[k] if k < len(arrivals) else None); k += n
-base = first_line[0] - starts[0]
+# Lateness against the typical offset of arrival from schedule (the median), not the first cue's:
+# a first cue stalled by a busy machine would otherwise show every later one early by as much.
+import statistics
+base = statistics.median(a - s for a, s in zip(first_line, starts) if a)
 stats("pipe (plain)      ", [(a - base - s) * 1000 for a, s in zip(first_line, starts) if a])
 
 # On a pseudo-terminal: the first visible grapheme of each cue.
@@ -64,14 +67,14 @@ visible = []
 for t, data in chunks:
     text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", data).replace(b"\r", b"").replace(b"\n", b"")
     if text.strip(): visible.append((t, text.decode("utf-8", "replace")))
-k, late, base = 0, [], None
+k, offsets = 0, []
 for t, text in visible:
     if k < len(cues):
         first = cues[k]["text"].lstrip()[:1]
         if first and text.lstrip().startswith(first):
-            base = base if base is not None else t - starts[k]
-            late.append((t - base - starts[k]) * 1000); k += 1
-stats("terminal (pty)    ", late)
+            offsets.append(t - starts[k]); k += 1
+base = statistics.median(offsets)
+stats("terminal (pty)    ", [(o - base) * 1000 for o in offsets])
 PY
 # A --track file is parsed as it is read: loading a 30 MiB one (350,000 cues) holds its cues, not
 # its bytes too. Anchor: the file's size; read whole first, the peak was that and half again higher
