@@ -8,14 +8,10 @@ import Glibc
 /// `--follow` with the real binary in tmux: a script's clock through a named pipe, and a real mpv
 /// (headless) paused, seeked and sped up through its socket, checking what shows at each step.
 @Suite(.serialized, .requires("tmux")) struct FollowInTmux {
-    let directory: URL = {
-        let url = URL(fileURLWithPath: "/tmp/gp-follow-\(getpid())-\(UInt16.random(in: 0...UInt16.max))")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchDirectory("follow")
 
     func film() throws -> String {
-        let path = directory.appendingPathComponent("film.srt").path
+        let path = scratch.path("film.srt")
         try """
         1
         00:00:01,000 --> 00:00:03,000
@@ -37,7 +33,7 @@ import Glibc
     static func showsNo(_ texts: String...) -> ([String]) -> Bool { { screen in !texts.contains { t in screen.contains { $0.contains(t) } } } }
 
     @Test func aScriptsClockThroughANamedPipe() throws {
-        let fifo = directory.appendingPathComponent("clock").path
+        let fifo = scratch.path("clock")
         #expect(mkfifo(fifo, 0o600) == 0)
         let tmux = try Tmux(columns: 50, rows: 10, tag: "fofifo")
         tmux.type("\"$GHOSTPIPE\" --follow \(fifo) \(try film()); echo STATUS=$?")
@@ -62,12 +58,12 @@ import Glibc
     }
 
     @Test(.requires("mpv")) func aRealMPVPausedSeekedAndSpedUp() throws {
-        let socket = directory.appendingPathComponent("mpv.sock").path
+        let socket = scratch.path("mpv.sock")
         let tmux = try Tmux(columns: 120, rows: 10, tag: "fompv")
         // ghostpipe first: it waits for mpv's socket.
         tmux.type("\"$GHOSTPIPE\" --follow mpv:\(socket) \(try film()); echo STATUS=$?")
         #expect(tmux.wait(forScreen: Self.shows("waiting for mpv"), timeout: 5), "\(tmux.screen())")
-        let mpv = try HeadlessMPV(mpv: Tool.path("mpv")!, socket: socket, directory: directory.path)
+        let mpv = try HeadlessMPV(mpv: Tool.path("mpv")!, socket: socket, directory: scratch.url.path)
         #expect(mpv.connect())
         #expect(tmux.wait(forScreen: Self.shows("connected"), timeout: 5), "\(tmux.screen())")
 
@@ -100,10 +96,10 @@ import Glibc
     }
 
     @Test func twoTracksFollowOneClock() throws {
-        let track = directory.appendingPathComponent("film.en.srt").path
+        let track = scratch.path("film.en.srt")
         try "1\n00:00:01,000 --> 00:00:02,500\nEnglish one\n\n2\n00:01:00,000 --> 00:01:10,000\nEnglish minute\n"
             .write(toFile: track, atomically: true, encoding: .utf8)
-        let fifo = directory.appendingPathComponent("clock2").path
+        let fifo = scratch.path("clock2")
         #expect(mkfifo(fifo, 0o600) == 0)
         let tmux = try Tmux(columns: 50, rows: 10, tag: "fotracks")
         tmux.type("clear; \"$GHOSTPIPE\" --follow \(fifo) \(try film()) --track \(track); echo STATUS=$?")
@@ -123,14 +119,14 @@ import Glibc
 
     @Test func noMPVIsAClearErrorAfterItsWait() throws {
         // The patience is 30 s; a path that cannot be a socket fails at once instead.
-        let notSocket = directory.appendingPathComponent("plain").path
+        let notSocket = scratch.path("plain")
         _ = FileManager.default.createFile(atPath: notSocket, contents: Data("x".utf8))
         let result = try Binary.run(["--follow", "mpv:\(notSocket)", try film()])
         #expect(result.status == 1)
         #expect(result.stderr.contains("mpv:\(notSocket): not a socket"), "\(result.stderr)")
         let bad = try Binary.run(["--follow", "fd:9", try film()])
         #expect(bad.status == 1 && bad.stderr.contains("descriptor 9 is not open"), "\(bad.stderr)")
-        let missing = try Binary.run(["--follow", directory.appendingPathComponent("none").path, try film()])
+        let missing = try Binary.run(["--follow", scratch.path("none"), try film()])
         #expect(missing.status == 1 && missing.stderr.contains("No such file"), "\(missing.stderr)")
     }
 }

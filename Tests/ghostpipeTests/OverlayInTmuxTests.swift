@@ -7,17 +7,9 @@ import Testing
 /// it — line programs, `less`, `vim` — through clears, resets, resizes, Ctrl-C, Ctrl-Z and `fg`;
 /// the exit status passed through; the terminal given back as it was.
 @Suite(.serialized, .requires("tmux")) struct OverlayInTmux {
-    let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-overlay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchDirectory("overlay")
 
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = directory.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    func file(_ name: String, _ text: String) throws -> String { try scratch.file(name, text) }
 
     /// One cue for the whole hour.
     func steadyBand(_ text: String = "BAND STAYS HERE") throws -> String {
@@ -249,7 +241,7 @@ import Testing
     }
 
     @Test func liveCaptionsFromANamedPipeShowAsTheyArrive() throws {
-        let fifo = directory.appendingPathComponent("captions").path
+        let fifo = scratch.path("captions")
         #expect(mkfifo(fifo, 0o600) == 0)
         let tmux = try Tmux(columns: 60, rows: 12, tag: "ovlive")
         tmux.type("clear")
@@ -274,7 +266,7 @@ import Testing
 
     @Test func aRecordingHoldsTheComposedScreenWithRealTimings() throws {
         let srt = try file("rec.srt", "1\n00:00:00,300 --> 00:00:01,500\nRECORDED CUE\n")
-        let cast = directory.appendingPathComponent("demo.cast").path
+        let cast = scratch.path("demo.cast")
         let tmux = try Tmux(columns: 40, rows: 8, tag: "ovrec")
         let start = Date()
         tmux.type("clear; \"$GHOSTPIPE\" --record \(cast) --overlay \(srt) -- sh -c 'echo program output; sleep 2'; echo STATUS=$?")

@@ -8,17 +8,9 @@ import Glibc
 /// `--track` and `--track-order` with the real binary in tmux: two tracks in the order the user
 /// chose, at 33 columns, with Korean that wraps and emoji.
 @Suite(.serialized, .requires("tmux")) struct TracksInTmux {
-    let directory: URL = {
-        let url = URL(fileURLWithPath: "/tmp/gp-tracks-\(getpid())-\(UInt16.random(in: 0...UInt16.max))")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchDirectory("tracks")
 
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = directory.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    func file(_ name: String, _ text: String) throws -> String { try scratch.file(name, text) }
 
     @Test func twoTracksInTheChosenOrderAt33Columns() throws {
         // The Korean line (48 columns) wraps into two rows at 33; the English one ends first.
