@@ -92,6 +92,9 @@ public final class Screen {
         try sink.write(out, at: stamp)
     }
 
+    /// Writes what the sink gathered (a recording's lines).
+    public func flush() throws { try sink.flush() }
+
     /// Something drew over the cursor's row (a width probe): redraw it with the next frame.
     public func invalidateCursorRow() { renderer.invalidateCursorRow() }
 
