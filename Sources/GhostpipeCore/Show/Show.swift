@@ -471,6 +471,8 @@ public final class Show: EventHandler, InputDemand {
 
     private func draw(at t: Nanoseconds, stamp: Nanoseconds) throws {
         guard let screen = output.screen else { return }
+        // Only graphemes appearing at the typing head: the renderer may write them as they are.
+        if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
         try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow), reserving: scene.fixedRows, at: stamp)
     }
 

@@ -154,10 +154,7 @@ final class PacedText: TextReveal {
         glyphed = k
         guard !added.isEmpty else { return }
         if let actorID {
-            scene.update(id: actorID) { actor in
-                actor.block.glyphs += added
-                actor.block.rows = max(actor.block.rows, (added.last?.row ?? 0) + 1)
-            }
+            scene.append(added, toActor: actorID)
         } else {
             let block = Block(glyphs: added, rows: (added.last?.row ?? 0) + 1, columns: layout?.width ?? 80)
             actorID = scene.add(Actor(block: block, effect: effect, context: context, start: 0,
