@@ -56,20 +56,23 @@ public final class CastRecorder: ByteSink {
         guard !bytes.isEmpty else { return }
         // Times never go backwards, even if a caller stamps a write late.
         lastTime = max(lastTime, instant - origin)
-        gathered.append(0x5B)
-        JSON.appendSeconds(lastTime, to: &gathered)
-        // , "o", 
-        gathered.append(contentsOf: [0x2C, 0x20, 0x22, code, 0x22, 0x2C, 0x20])
-        bytes.withUnsafeBufferPointer { buffer in
-            // What a screen writes comes from strings (valid UTF-8); anything else is decoded first.
-            if UTF8Validation.isValid(buffer) {
-                JSON.appendString(utf8: buffer, to: &gathered)
-            } else {
-                JSON.appendString(String(decoding: buffer, as: UTF8.self), to: &gathered)
+        let time = lastTime
+        // What a screen writes comes from strings (valid UTF-8); anything else is decoded first.
+        guard bytes.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) else {
+            return try event(code, Array(String(decoding: bytes, as: UTF8.self).utf8), at: instant)
+        }
+        bytes.withUnsafeBufferPointer { data in
+            // [time, "o", data] written in one go into room for the worst case.
+            gathered.append(upTo: JSONWriter.secondsBound + JSONWriter.stringBound(data.count) + 10) { line in
+                line.byte(0x5B)
+                line.seconds(time)
+                line.raw(", \"")
+                line.byte(code)
+                line.raw("\", ")
+                line.string(utf8: data)
+                line.raw("]\n")
             }
         }
-        gathered.append(0x5D)
-        gathered.append(0x0A)
         gatheredStamp = instant
         if gathered.count >= 1 << 20 { try flush() }
     }

@@ -69,14 +69,14 @@ public final class Screen {
         try emit(body, cursorShown: frame.cursor != nil, modes: modes, at: stamp)
     }
 
-    /// Draws the frame that differs from the last one drawn only by `cells` appearing on blank
+    /// Draws the frame that differs from the last one drawn only by glyphs appearing on blank
     /// cells (`Scene.appearing`), with the cursor at `cursor`, when the renderer can tell that
     /// without the whole frame (`TerminalRenderer.renderAppearing`). Returns false, having drawn
     /// nothing, when it cannot: draw the whole frame then.
-    public func drawAppearing(_ cells: [Glyph], cursor: Placement?, at stamp: Nanoseconds) throws -> Bool {
+    public func drawAppearing(_ appearing: Appearing, cursor: Placement?, at stamp: Nanoseconds) throws -> Bool {
         guard kind == .inline, !composesWhole else { return false }
         var body: [UInt8] = []
-        guard renderer.renderAppearing(cells, cursor: cursor, into: &body) else { return false }
+        guard renderer.renderAppearing(appearing, cursor: cursor, into: &body) else { return false }
         try emit(body, cursorShown: cursor != nil, modes: nil, at: stamp)
         return true
     }

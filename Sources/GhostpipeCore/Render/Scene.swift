@@ -36,6 +36,14 @@ public struct Actor {
     }
 }
 
+/// Glyphs that appear on the scene (`Scene.appearing`): a block's, whose top-left cell is at
+/// document `row`, `column`.
+public struct Appearing {
+    public var glyphs: ArraySlice<Glyph>
+    public var row: Int
+    public var column: Int
+}
+
 /// What is on show, as a pure function of time: actors revealed by their effects, extra rows (a
 /// status line) and where the cursor rests. `frame(at:)` composes them; the `Screen` draws frames.
 ///
@@ -135,27 +143,21 @@ public final class Scene {
     }
 
     /// What changed since the frame composed last, up to `t`, when that is only cells appearing (a
-    /// typewriter's graphemes, see `Effect.appearing`): in drawing order, each with its document
-    /// row and column. Nil when the frame must be composed whole: the scene changed otherwise, there
-    /// is a band or extra rows, more than one actor shows, or its effect cannot say.
-    /// On success the frame at `t` counts as composed.
-    public func appearing(at t: Nanoseconds) -> [Glyph]? {
+    /// typewriter's graphemes, see `Effect.appearing`), in drawing order. Nil when the frame must be
+    /// composed whole: the scene changed otherwise, there is a band or extra rows, more than one
+    /// actor shows, or its effect cannot say. On success the frame at `t` counts as composed.
+    public func appearing(at t: Nanoseconds) -> Appearing? {
         guard let since = composed, t >= since, fixedRows == nil, extraRows.isEmpty else { return nil }
-        var appeared: [Glyph]?
+        var appeared: Appearing?
         for actor in actors where !actor.isHidden && actor.start <= t {
             // One actor, shown already and not ending: nothing else can come or go.
             guard appeared == nil, actor.start <= since, actor.end.map({ $0 > t }) ?? true,
                   let range = actor.effect.appearing(actor.block, from: since - actor.start, to: t - actor.start, duration: actor.duration)
             else { return nil }
-            appeared = actor.block.glyphs[range].map { glyph in
-                var glyph = glyph
-                glyph.row += actor.row
-                glyph.column += actor.column
-                return glyph
-            }
+            appeared = Appearing(glyphs: actor.block.glyphs[range], row: actor.row, column: actor.column)
         }
         composed = t
-        return appeared ?? []
+        return appeared ?? Appearing(glyphs: [], row: 0, column: 0)
     }
 
     /// The next instant after `t` at which the frame changes: a start, an end, an effect's next step,

@@ -166,19 +166,21 @@ public struct TerminalRenderer {
         return cursorColumn
     }
 
-    /// The fast path for a frame that differs from the last one only by `cells` appearing where
+    /// The fast path for a frame that differs from the last one only by glyphs appearing where
     /// the last frame had blank cells (a typewriter's graphemes at its head; see `Scene.appearing`),
     /// with the cursor at `cursor`: each is written where `render` would write it, without composing
     /// or comparing rows, and the last frame becomes the new one. The screen is the same as
     /// `render` of the whole frame would leave, as the same moves and writes are used. Returns
     /// false, having written nothing, when that cannot be shown from what is known: no last frame,
     /// a row not known or out of reach, a cell not blank or not in order, text in a prompt's columns.
-    public mutating func renderAppearing(_ cells: [Glyph], cursor: Placement?, into out: inout [UInt8]) -> Bool {
+    public mutating func renderAppearing(_ appearing: Appearing, cursor: Placement?, into out: inout [UInt8]) -> Bool {
         guard var frame = previous else { return false }
         var last = (row: Int.min, end: 0)
         // Rows below the last frame are blank on the terminal (or not created yet) up to here.
         var blankThrough = frame.end - 1
-        for cell in cells {
+        let (top, left) = (appearing.row, appearing.column)
+        for glyph in appearing.glyphs {
+            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
             guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
                   cell.row >= frame.origin, cell.row >= topReachableRow,
                   cell.row > last.row || cell.row == last.row && cell.column >= last.end,
@@ -198,8 +200,9 @@ public struct TerminalRenderer {
         }
         // The last frame is changed in place (it is the renderer's only: no copy of its rows).
         previous = nil
-        for cell in cells {
-            frame.put(cell.text, width: cell.width, style: cell.style, row: cell.row, column: cell.column)
+        for glyph in appearing.glyphs {
+            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
+            frame.put(glyph.text, width: cell.width, style: glyph.style, row: cell.row, column: cell.column)
             let r = cell.row - frame.origin
             guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
             let start = cell.row == cursorRow ? reach(cell.column, over: frame.rows[r]) : cell.column

@@ -137,7 +137,8 @@ final class PacedText: TextReveal {
     private func addGlyphs() {
         guard let scene else { return }
         let end = min(queue.instants.count, queue.placements.count)
-        guard end > glyphed else { return }
+        // Usually nothing new is near the head (checked before the loop, which copies the queue).
+        guard end > glyphed, queue.placements[glyphed].row <= headRow + 1 else { return }
         var added: [Glyph] = []
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
