@@ -135,10 +135,15 @@ final class PacedText: TextReveal {
     private var rewoundRow: Int?
 
     private func addGlyphs() {
-        guard let scene else { return }
         let end = min(queue.instants.count, queue.placements.count)
-        // Usually nothing new is near the head (checked before the loop, which copies the queue).
-        guard end > glyphed, queue.placements[glyphed].row <= headRow + 1 else { return }
+        // Usually nothing new is near the head: checked apart from the loop, which copies the queue.
+        guard scene != nil, end > glyphed, queue.placements[glyphed].row <= headRow + 1 else { return }
+        addGlyphs(upTo: end)
+    }
+
+    @inline(never)
+    private func addGlyphs(upTo end: Int) {
+        guard let scene else { return }
         var added: [Glyph] = []
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
