@@ -149,12 +149,14 @@ public final class Scene {
     public func appearing(at t: Nanoseconds) -> Appearing? {
         guard let since = composed, t >= since, fixedRows == nil, extraRows.isEmpty else { return nil }
         var appeared: Appearing?
-        for actor in actors where !actor.isHidden && actor.start <= t {
+        // Fields read in place (copying each actor whole cost more than the rest).
+        for i in actors.indices where !actors[i].isHidden && actors[i].start <= t {
             // One actor, shown already and not ending: nothing else can come or go.
-            guard appeared == nil, actor.start <= since, actor.end.map({ $0 > t }) ?? true,
-                  let range = actor.effect.appearing(actor.block, from: since - actor.start, to: t - actor.start, duration: actor.duration)
+            let start = actors[i].start
+            guard appeared == nil, start <= since, actors[i].end.map({ $0 > t }) ?? true,
+                  let range = actors[i].effect.appearing(actors[i].block, from: since - start, to: t - start, duration: actors[i].duration)
             else { return nil }
-            appeared = Appearing(glyphs: actor.block.glyphs[range], row: actor.row, column: actor.column)
+            appeared = Appearing(glyphs: actors[i].block.glyphs[range], row: actors[i].row, column: actors[i].column)
         }
         composed = t
         return appeared ?? Appearing(glyphs: [], row: 0, column: 0)

@@ -426,11 +426,12 @@ public final class Show: EventHandler, InputDemand {
                 var due: Nanoseconds?
                 // The show's time never goes back to before a frame it drew ahead of the clock.
                 var t = max(now, drawnAhead ?? now)
+                let reveal = run.reveal
                 while true {
                     repeat {
-                        due = try run.reveal.advance(to: t)
+                        due = try reveal.advance(to: t)
                         try draw(at: t, stamp: t)
-                    } while run.reveal.drawn(at: t)
+                    } while reveal.drawn(at: t)
                     // `--instant` to a recording: on the virtual clock nothing happens between two
                     // instants, so the frames of everything scheduled are drawn now, each at its
                     // instant — one turn of the event loop per batch rather than per grapheme.

@@ -144,6 +144,8 @@ final class PacedText: TextReveal {
     @inline(never)
     private func addGlyphs(upTo end: Int) {
         guard let scene else { return }
+        // Read through one copy: each grapheme's string read from the property copied the queue.
+        let queue = self.queue
         var added: [Glyph] = []
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
