@@ -27,6 +27,9 @@ public struct TerminalRenderer {
     /// The row the cursor started on, and how many of its first columns hold someone else's text
     /// (a shell prompt, what `printf` wrote before): never erased, never written over.
     public private(set) var foreign: (row: Int, columns: Int)?
+    /// A row of blank cells, made once: every blank row compared is this one (a subtitle band's
+    /// empty rows made a new array for every row of every frame).
+    private let blankRow: [Cell]
 
     /// `startingRow`: the document row the cursor is on now; `startingColumn`: its column, when known
     /// (what is left of it on that row is someone else's). Unknown, it is taken to be 0 on row 0 of a
@@ -35,6 +38,7 @@ public struct TerminalRenderer {
         self.width = max(1, width)
         self.height = max(1, height)
         self.depth = depth
+        blankRow = Array(repeating: .blank, count: max(1, width))
         cursorRow = startingRow
         self.bottomRow = max(startingRow, bottomRow ?? startingRow)
         if let startingColumn, startingColumn > 0 {
@@ -248,10 +252,10 @@ public struct TerminalRenderer {
 
     private func previousRow(_ row: Int) -> [Cell]? {
         if unknownRows.contains(row) { return nil }
-        if blankRows.contains(row) { return Array(repeating: .blank, count: width) }
+        if blankRows.contains(row) { return blankRow }
         if let previous, row >= previous.origin, row < previous.end { return previous.rows[row - previous.origin] }
         // A row below everything created so far starts blank (we erase it as we create it).
-        return row > bottomRow ? Array(repeating: .blank, count: width) : nil
+        return row > bottomRow ? blankRow : nil
     }
 
     private mutating func drawRow(_ row: Int, old known: [Cell]?, new: [Cell], into out: inout [UInt8]) {
@@ -265,7 +269,7 @@ public struct TerminalRenderer {
             move(toRow: row, column: own, into: &out)
             resetStyle(into: &out)
             out.append(contentsOf: ANSI.eraseToEndOfLine)
-            old = Array(repeating: .blank, count: width)
+            old = blankRow
         }
         // Everything after the last non-blank cell is cleared with one EL rather than spaces.
         var contentEnd = new.count
