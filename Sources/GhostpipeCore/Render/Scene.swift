@@ -58,6 +58,8 @@ public final class Scene {
     public var extraRows: [Int: [Cell]] = [:] { didSet { composed = nil } }
     /// The instant of the frame composed last, while nothing changed the scene since (`appearing`).
     private var composed: Nanoseconds?
+    /// The blank row every frame's rows start from (shared, so the renderer compares untouched rows at once).
+    private var blankRow: [Cell] = []
     /// Where the terminal's cursor rests (nil: hidden). Its row need not be in the frame: rows that
     /// left the scene are final and must not be drawn over.
     public var cursor: Placement?
@@ -130,7 +132,8 @@ public final class Scene {
             empty.cursor = cursor
             return empty
         }
-        var frame = Frame(width: width, origin: top, rowCount: bottom - top)
+        if blankRow.count != width { blankRow = Array(repeating: .blank, count: width) }
+        var frame = Frame(width: width, origin: top, rowCount: bottom - top, blank: blankRow)
         for actor in actors where actor.start <= t && !actor.isHidden && (actor.end.map { t < $0 } ?? true) {
             actor.effect.draw(actor.block, elapsed: t - actor.start, duration: actor.duration, context: actor.context,
                               into: &frame, row: actor.row, column: actor.column)

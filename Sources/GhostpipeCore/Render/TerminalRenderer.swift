@@ -252,8 +252,11 @@ public struct TerminalRenderer {
 
     private func previousRow(_ row: Int) -> [Cell]? {
         if unknownRows.contains(row) { return nil }
-        if blankRows.contains(row) { return blankRow }
+        // The last frame first: a row it has is what the terminal shows (a blank row created
+        // since is blank in it too), and rows that did not change share storage with the new
+        // frame's, which compares them at once.
         if let previous, row >= previous.origin, row < previous.end { return previous.rows[row - previous.origin] }
+        if blankRows.contains(row) { return blankRow }
         // A row below everything created so far starts blank (we erase it as we create it).
         return row > bottomRow ? blankRow : nil
     }
