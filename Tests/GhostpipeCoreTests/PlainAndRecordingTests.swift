@@ -216,3 +216,79 @@ import Testing
         }
     }
 }
+
+/// `-o cast` draws a typewriter's graphemes as they appear (`Scene.appearing`,
+/// `TerminalRenderer.renderAppearing`) rather than composing and comparing every frame: a player
+/// must show the same screen at every event time either way.
+@Suite struct RecordingFastPath {
+    /// The recording's events: (seconds, data), with frames told as what appeared or `composedWhole`.
+    func record(_ chunks: [(Double, String)], columns: Int, arguments: [String] = [], composedWhole: Bool) throws -> [(time: Double, data: String)] {
+        let options = try ArgumentParser.parse(["--instant", "-o", "cast", "--width", "\(columns)", "--height", "6", "--cps", "40"] + arguments)
+        let session = try Session(options: options, surroundings: Surroundings(
+            stdoutIsTerminal: false, terminalSize: nil, environment: ["TERM": "xterm-256color"]))
+        let sink = MemorySink()
+        let output = try session.output(stdout: sink, recording: nil, origin: 0)
+        output.screen?.composesWhole = composedWhole
+        try Playback.run(session.showSettings, output: output, input: Playback.input(chunks))
+        return try Recording().parse(sink.text).events.map { ($0.time, $0.data) }
+    }
+
+    /// The emulator's screen after every event up to each event time: rows and cursor.
+    func screens(_ events: [(time: Double, data: String)], columns: Int) -> [Double: String] {
+        let terminal = TerminalEmulator(rows: 6, columns: columns)
+        var screens: [Double: String] = [:]
+        for event in events {
+            terminal.feed(event.data)
+            let rows = (0..<6).map { terminal.rowText($0) }.joined(separator: "|")
+            screens[event.time] = "\(rows) @\(terminal.cursor.row),\(terminal.cursor.column) \(terminal.cursorVisible)"
+        }
+        return screens
+    }
+
+    static let text = [
+        (0.0, "Ghost 안녕하세요 typing 👍🏽 over a 한국어 line that wraps, "),
+        (0.3, "then 👨‍👩‍👧 a family\nand a ne"),
+        (0.9, "w line\n\n가나다라마바사아자차카타파하 long Korean 🇰🇷🇰🇷🇰🇷 flags\tand a tab\n"),
+    ]
+
+    @Test(arguments: [20, 33])
+    func theFastPathReplaysToTheSameScreens(columns: Int) throws {
+        let fast = try record(Self.text, columns: columns, composedWhole: false)
+        let whole = try record(Self.text, columns: columns, composedWhole: true)
+        #expect(fast.map(\.time) == whole.map(\.time))
+        let (fastScreens, wholeScreens) = (screens(fast, columns: columns), screens(whole, columns: columns))
+        #expect(fastScreens.count > 100)
+        for time in Set(fast.map(\.time)).union(whole.map(\.time)).sorted() {
+            #expect(fastScreens[time] == wholeScreens[time], "at \(time) s")
+        }
+        // The last screen is the text wrapped, the cursor where plain output would leave it.
+        #expect(fastScreens[fast.last!.time] == wholeScreens[whole.last!.time])
+    }
+
+    @Test func coloursAndCarriageReturnsTooWhereTheFastPathStepsAside() throws {
+        // SGR kept, a carriage return typing over a line, a backspace: the renderer refuses what
+        // is not blank, and the frame is composed whole.
+        let chunks = [(0.0, "\u{1B}[31mred 한국\u{1B}[0m plain\rover\u{8}X 👍🏽 done\n")]
+        for columns in [20, 33] {
+            let fast = try record(chunks, columns: columns, arguments: ["--input-colors", "keep"], composedWhole: false)
+            let whole = try record(chunks, columns: columns, arguments: ["--input-colors", "keep"], composedWhole: true)
+            #expect(fast.map(\.time) == whole.map(\.time))
+            #expect(screens(fast, columns: columns) == screens(whole, columns: columns))
+        }
+    }
+
+    @Test func aRecordingIsWrittenInLargeBlocksNotAWritePerFrame() throws {
+        // A sink that counts writes: the header, then the frames of a turn gathered into one.
+        final class CountingSink: ByteSink {
+            var writes = 0
+            func write(_ bytes: [UInt8], at instant: Nanoseconds) throws { writes += 1 }
+        }
+        let sink = CountingSink()
+        let options = try ArgumentParser.parse(["--instant", "-o", "cast", "--width", "40", "--cps", "40"])
+        let session = try Session(options: options, surroundings: Surroundings(
+            stdoutIsTerminal: false, terminalSize: nil, environment: [:]))
+        let output = try session.output(stdout: sink, recording: nil, origin: 0)
+        try Playback.run(session.showSettings, output: output, input: Playback.input([(0, String(repeating: "word ", count: 200))]))
+        #expect(sink.writes >= 2 && sink.writes <= 4)
+    }
+}

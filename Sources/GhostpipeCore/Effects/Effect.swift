@@ -124,9 +124,17 @@ public protocol Effect: Sendable {
     /// Rows of the block the drawing at `elapsed` occupies from its top (the typewriter's rows appear
     /// as it reaches them; rows not there yet are not created on the terminal). Default: all.
     func rowsShown(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds) -> Int
+
+    /// The glyphs that appear after `from` up to `to` (elapsed), when that is all that changes in the
+    /// drawing: each drawn in its final look where `draw` puts it, nothing else changed, and glyphs
+    /// appended later with a reveal after `to` not drawn before then (the typewriter). Nil: the
+    /// effect cannot say, and frames are composed whole. Default: nil.
+    func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>?
 }
 
 extension Effect {
+    public func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>? { nil }
+
     public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
         Array(repeating: duration, count: block.count)
     }

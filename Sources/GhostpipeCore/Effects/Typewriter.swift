@@ -46,6 +46,13 @@ public struct Typewriter: Effect {
         return low
     }
 
+    /// Glyphs only ever appear, in order, each in its final place. With instants of their own (all
+    /// of them: `firstHidden` needs them in order) glyphs appended later cannot change what shows.
+    public func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>? {
+        guard from <= to, block.glyphs.first?.reveal != nil, block.glyphs.last?.reveal != nil else { return nil }
+        return firstHidden(block, after: from, duration: duration)..<firstHidden(block, after: to, duration: duration)
+    }
+
     public func nextChange(_ block: Block, after elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext) -> Nanoseconds? {
         let next = firstHidden(block, after: elapsed, duration: duration)
         return next < block.count ? instant(next, of: block, duration: duration) : nil

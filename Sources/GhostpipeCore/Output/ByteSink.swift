@@ -14,6 +14,13 @@ public enum OutputError: Error, Equatable {
 /// Where rendered bytes go, with the timeline instant they belong to (a recording keeps it).
 public protocol ByteSink: AnyObject {
     func write(_ bytes: [UInt8], at instant: Nanoseconds) throws
+    /// Writes what the sink gathered (a recording gathers its lines); the show calls it once per
+    /// turn of the event loop.
+    func flush() throws
+}
+
+extension ByteSink {
+    public func flush() throws {}
 }
 
 /// A file descriptor (stdout, a recording file). Writes everything, retrying short writes, EINTR and
@@ -70,5 +77,8 @@ public final class TeeSink: ByteSink {
     public init(_ sinks: [any ByteSink]) { self.sinks = sinks }
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
         for sink in sinks { try sink.write(bytes, at: instant) }
+    }
+    public func flush() throws {
+        for sink in sinks { try sink.flush() }
     }
 }

@@ -58,4 +58,6 @@ public final class ScreenOutput: Output {
         self.screen = screen
         self.carriesTime = carriesTime
     }
+
+    public func flush() throws { try screen?.flush() }
 }

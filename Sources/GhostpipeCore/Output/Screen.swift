@@ -26,6 +26,8 @@ public final class Screen {
     /// Full screen: the modes as mirrored on the terminal, and whether it is taken.
     private var mirrored = TerminalModes()
     public private(set) var isEntered = false
+    /// Every frame composed and compared whole, never told as what appeared (tests compare the two).
+    var composesWhole = false
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
@@ -64,8 +66,24 @@ public final class Screen {
         // screen's bottom draws every row before it can scroll away.
         renderer.render(frame, into: &body)
         if let reserving, reserving.upperBound > 0 { renderer.reserve(through: reserving.upperBound - 1, into: &body) }
+        try emit(body, cursorShown: frame.cursor != nil, modes: modes, at: stamp)
+    }
+
+    /// Draws the frame that differs from the last one drawn only by glyphs appearing on blank
+    /// cells (`Scene.appearing`), with the cursor at `cursor`, when the renderer can tell that
+    /// without the whole frame (`TerminalRenderer.renderAppearing`). Returns false, having drawn
+    /// nothing, when it cannot: draw the whole frame then.
+    public func drawAppearing(_ appearing: Appearing, cursor: Placement?, at stamp: Nanoseconds) throws -> Bool {
+        guard kind == .inline, !composesWhole else { return false }
+        var body: [UInt8] = []
+        guard renderer.renderAppearing(appearing, cursor: cursor, into: &body) else { return false }
+        try emit(body, cursorShown: cursor != nil, modes: nil, at: stamp)
+        return true
+    }
+
+    /// Writes a frame's `body`, with the cursor shown or hidden as the frame says.
+    private func emit(_ body: [UInt8], cursorShown show: Bool, modes: TerminalModes?, at stamp: Nanoseconds) throws {
         var out: [UInt8] = []
-        let show = frame.cursor != nil
         if isFullScreen {
             // Hidden while drawing, so it does not flit about, then shown where the frame says.
             if !body.isEmpty {
@@ -91,6 +109,9 @@ public final class Screen {
         guard !out.isEmpty else { return }
         try sink.write(out, at: stamp)
     }
+
+    /// Writes what the sink gathered (a recording's lines).
+    public func flush() throws { try sink.flush() }
 
     /// Something drew over the cursor's row (a width probe): redraw it with the next frame.
     public func invalidateCursorRow() { renderer.invalidateCursorRow() }

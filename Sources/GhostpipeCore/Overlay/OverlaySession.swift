@@ -68,6 +68,7 @@ public final class OverlaySession: EventHandler {
     public func start(at now: Nanoseconds) throws {
         try display.enter(at: now)
         try recording?.enter(at: now)
+        try recording?.flush()
         screen.update(program: program, everything: true)
     }
 
@@ -156,6 +157,7 @@ public final class OverlaySession: EventHandler {
         if bandChanged { screen.setBand(band.view()) }
         try display.draw(screen.frame, modes: program.modes, at: now)
         try recording?.draw(screen.frame, modes: program.modes, at: now)
+        try recording?.flush()
         programChanged = false
         bandChanged = false
         synchronizedSince = nil
@@ -165,6 +167,7 @@ public final class OverlaySession: EventHandler {
     /// Gives the terminal back, leaving the program's last screen in the main screen.
     private func leave(at now: Nanoseconds) throws {
         try? recording?.leave(at: now)
+        try? recording?.flush()
         try display.leave(keeping: lastScreen(), at: now)
     }
 
@@ -191,6 +194,7 @@ public final class OverlaySession: EventHandler {
         if size.columns != screen.columns || size.rows != screen.rows {
             try display.resizeFullScreen(columns: size.columns, rows: size.rows, at: now)
             try recording?.resizeFullScreen(columns: size.columns, rows: size.rows, at: now)
+            try recording?.flush()
         }
         screen = OverlayScreen(columns: size.columns, rows: size.rows, programRows: programRows)
         screen.update(program: program, everything: true)

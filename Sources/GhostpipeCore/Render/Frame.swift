@@ -28,10 +28,13 @@ public struct Frame: Equatable, Sendable {
     /// Where to leave the terminal cursor (the typing head), if anywhere in particular.
     public var cursor: Placement?
 
-    public init(width: Int, origin: Int = 0, rowCount: Int = 0) {
+    /// `blank`: a row of `width` blank cells to share (frames made from one compare their
+    /// untouched rows at once).
+    public init(width: Int, origin: Int = 0, rowCount: Int = 0, blank: [Cell]? = nil) {
         self.width = width
         self.origin = origin
-        self.rows = Array(repeating: Array(repeating: .blank, count: width), count: rowCount)
+        let blank = blank?.count == width ? blank! : Array(repeating: .blank, count: width)
+        self.rows = Array(repeating: blank, count: rowCount)
     }
 
     /// The document row one past the last row.

@@ -36,6 +36,14 @@ public struct Actor {
     }
 }
 
+/// Glyphs that appear on the scene (`Scene.appearing`): a block's, whose top-left cell is at
+/// document `row`, `column`.
+public struct Appearing {
+    public var glyphs: ArraySlice<Glyph>
+    public var row: Int
+    public var column: Int
+}
+
 /// What is on show, as a pure function of time: actors revealed by their effects, extra rows (a
 /// status line) and where the cursor rests. `frame(at:)` composes them; the `Screen` draws frames.
 ///
@@ -43,11 +51,15 @@ public struct Actor {
 /// so a cue that ends leaves blank cells there and the renderer erases them. In the flow an actor
 /// whose reveal is over is final: `dropSettled` removes it and its rows leave the frame untouched.
 public final class Scene {
-    public private(set) var actors: [Actor] = []
+    public private(set) var actors: [Actor] = [] { didSet { composed = nil } }
     /// Rows the frame always covers (a subtitle band, a credits viewport), if any.
-    public var fixedRows: Range<Int>?
+    public var fixedRows: Range<Int>? { didSet { composed = nil } }
     /// Rows drawn over the actors (a status line), by document row.
-    public var extraRows: [Int: [Cell]] = [:]
+    public var extraRows: [Int: [Cell]] = [:] { didSet { composed = nil } }
+    /// The instant of the frame composed last, while nothing changed the scene since (`appearing`).
+    private var composed: Nanoseconds?
+    /// The blank row every frame's rows start from (shared, so the renderer compares untouched rows at once).
+    private var blankRow: [Cell] = []
     /// Where the terminal's cursor rests (nil: hidden). Its row need not be in the frame: rows that
     /// left the scene are final and must not be drawn over.
     public var cursor: Placement?
@@ -77,6 +89,18 @@ public final class Scene {
         change(&actors[i])
     }
 
+    /// Adds glyphs to an actor's block (a typewriter's text as it arrives). Glyphs revealed after the
+    /// frame composed last do not change that frame, so the next one may still be told as what
+    /// appeared since (`appearing`).
+    public func append(_ glyphs: [Glyph], toActor id: Int) {
+        let kept = composed
+        update(id: id) { actor in
+            actor.block.glyphs += glyphs
+            actor.block.rows = max(actor.block.rows, (glyphs.last?.row ?? 0) + 1)
+        }
+        if let kept, glyphs.allSatisfy({ ($0.reveal ?? kept) > kept }) { composed = kept }
+    }
+
     /// Changes every actor (times shifted after a stop).
     public func updateAll(_ change: (inout Actor) -> Void) {
         for i in actors.indices { change(&actors[i]) }
@@ -102,12 +126,14 @@ public final class Scene {
             bottom = max(bottom, actor.row + shown)
         }
         for row in extraRows.keys { top = min(top, row); bottom = max(bottom, row + 1) }
+        composed = t
         guard top < bottom else {
             var empty = Frame(width: width, origin: emptyOrigin, rowCount: 0)
             empty.cursor = cursor
             return empty
         }
-        var frame = Frame(width: width, origin: top, rowCount: bottom - top)
+        if blankRow.count != width { blankRow = Array(repeating: .blank, count: width) }
+        var frame = Frame(width: width, origin: top, rowCount: bottom - top, blank: blankRow)
         for actor in actors where actor.start <= t && !actor.isHidden && (actor.end.map { t < $0 } ?? true) {
             actor.effect.draw(actor.block, elapsed: t - actor.start, duration: actor.duration, context: actor.context,
                               into: &frame, row: actor.row, column: actor.column)
@@ -117,6 +143,26 @@ public final class Scene {
         }
         frame.cursor = cursor
         return frame
+    }
+
+    /// What changed since the frame composed last, up to `t`, when that is only cells appearing (a
+    /// typewriter's graphemes, see `Effect.appearing`), in drawing order. Nil when the frame must be
+    /// composed whole: the scene changed otherwise, there is a band or extra rows, more than one
+    /// actor shows, or its effect cannot say. On success the frame at `t` counts as composed.
+    public func appearing(at t: Nanoseconds) -> Appearing? {
+        guard let since = composed, t >= since, fixedRows == nil, extraRows.isEmpty else { return nil }
+        var appeared: Appearing?
+        // Fields read in place (copying each actor whole cost more than the rest).
+        for i in actors.indices where !actors[i].isHidden && actors[i].start <= t {
+            // One actor, shown already and not ending: nothing else can come or go.
+            let start = actors[i].start
+            guard appeared == nil, start <= since, actors[i].end.map({ $0 > t }) ?? true,
+                  let range = actors[i].effect.appearing(actors[i].block, from: since - start, to: t - start, duration: actors[i].duration)
+            else { return nil }
+            appeared = Appearing(glyphs: actors[i].block.glyphs[range], row: actors[i].row, column: actors[i].column)
+        }
+        composed = t
+        return appeared ?? Appearing(glyphs: [], row: 0, column: 0)
     }
 
     /// The next instant after `t` at which the frame changes: a start, an end, an effect's next step,

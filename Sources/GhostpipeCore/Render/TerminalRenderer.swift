@@ -27,6 +27,9 @@ public struct TerminalRenderer {
     /// The row the cursor started on, and how many of its first columns hold someone else's text
     /// (a shell prompt, what `printf` wrote before): never erased, never written over.
     public private(set) var foreign: (row: Int, columns: Int)?
+    /// A row of blank cells, made once: every blank row compared is this one (a subtitle band's
+    /// empty rows made a new array for every row of every frame).
+    private let blankRow: [Cell]
 
     /// `startingRow`: the document row the cursor is on now; `startingColumn`: its column, when known
     /// (what is left of it on that row is someone else's). Unknown, it is taken to be 0 on row 0 of a
@@ -35,6 +38,7 @@ public struct TerminalRenderer {
         self.width = max(1, width)
         self.height = max(1, height)
         self.depth = depth
+        blankRow = Array(repeating: .blank, count: max(1, width))
         cursorRow = startingRow
         self.bottomRow = max(startingRow, bottomRow ?? startingRow)
         if let startingColumn, startingColumn > 0 {
@@ -138,19 +142,82 @@ public struct TerminalRenderer {
             if let old, old == cells { continue }
             drawRow(row, old: old, new: cells, into: &out)
         }
-        if let cursor = frame.cursor, cursor.column < width, cursor.row >= topReachableRow {
-            // Over a few unchanged one-byte cells, writing them is the cheapest move (and shows a
-            // typed space at its instant).
-            let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin] : nil
-            if let cells, cursor.row == cursorRow, !pendingWrap, cursor.column > cursorColumn, cursor.column - cursorColumn <= 3,
-               cursorColumn >= firstOwnColumn(cursor.row),
-               cells[cursorColumn..<cursor.column].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
-                for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
-            } else if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap {
-                move(toRow: cursor.row, column: cursor.column, into: &out)
-            }
-        }
+        placeCursor(frame, into: &out)
         previous = frame
+    }
+
+    /// Puts the cursor where `frame` says (after its cells are drawn).
+    private mutating func placeCursor(_ frame: Frame, into out: inout [UInt8]) {
+        guard let cursor = frame.cursor, cursor.column < width, cursor.row >= topReachableRow else { return }
+        // Over a few unchanged one-byte cells, writing them is the cheapest move (and shows a
+        // typed space at its instant).
+        let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin] : nil
+        if let cells, cursor.row == cursorRow, cursor.column != cursorColumn, reach(cursor.column, over: cells) == cursorColumn {
+            for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
+        } else if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap {
+            move(toRow: cursor.row, column: cursor.column, into: &out)
+        }
+    }
+
+    /// Where to start writing to get to `column` of the cursor's row, whose cells are `cells`: the
+    /// cursor's column when a few unchanged one-byte cells in the current style lie between (writing
+    /// them beats a cursor move: a typed space is " " instead of ESC [ C), else `column`.
+    private func reach(_ column: Int, over cells: [Cell]) -> Int {
+        let skip = column - cursorColumn
+        guard !pendingWrap, skip > 0, skip <= 3, cursorColumn >= firstOwnColumn(cursorRow),
+              cells[cursorColumn..<column].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style })
+        else { return column }
+        return cursorColumn
+    }
+
+    /// The fast path for a frame that differs from the last one only by glyphs appearing where
+    /// the last frame had blank cells (a typewriter's graphemes at its head; see `Scene.appearing`),
+    /// with the cursor at `cursor`: each is written where `render` would write it, without composing
+    /// or comparing rows, and the last frame becomes the new one. The screen is the same as
+    /// `render` of the whole frame would leave, as the same moves and writes are used. Returns
+    /// false, having written nothing, when that cannot be shown from what is known: no last frame,
+    /// a row not known or out of reach, a cell not blank or not in order, text in a prompt's columns.
+    public mutating func renderAppearing(_ appearing: Appearing, cursor: Placement?, into out: inout [UInt8]) -> Bool {
+        guard var frame = previous else { return false }
+        var last = (row: Int.min, end: 0)
+        // Rows below the last frame are blank on the terminal (or not created yet) up to here.
+        var blankThrough = frame.end - 1
+        let (top, left) = (appearing.row, appearing.column)
+        for glyph in appearing.glyphs {
+            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
+            guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
+                  cell.row >= frame.origin, cell.row >= topReachableRow,
+                  cell.row > last.row || cell.row == last.row && cell.column >= last.end,
+                  !unknownRows.contains(cell.row)
+            else { return false }
+            if cell.row < frame.end {
+                let row = frame.rows[cell.row - frame.origin]
+                guard row[cell.column..<(cell.column + cell.width)].allSatisfy({ $0 == .blank }) else { return false }
+            } else {
+                // Rows below the last frame that exist must be known blank, as `render` would see them.
+                while blankThrough < cell.row {
+                    blankThrough += 1
+                    guard blankThrough > bottomRow || blankRows.contains(blankThrough) else { return false }
+                }
+            }
+            last = (cell.row, cell.column + cell.width)
+        }
+        // The last frame is changed in place (it is the renderer's only: no copy of its rows).
+        previous = nil
+        for glyph in appearing.glyphs {
+            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
+            frame.put(glyph.text, width: cell.width, style: glyph.style, row: cell.row, column: cell.column)
+            let r = cell.row - frame.origin
+            guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
+            let start = cell.row == cursorRow ? reach(cell.column, over: frame.rows[r]) : cell.column
+            move(toRow: cell.row, column: start, into: &out)
+            for c in start..<(cell.column + cell.width) where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
+            blankRows.remove(cell.row)
+        }
+        frame.cursor = cursor
+        placeCursor(frame, into: &out)
+        previous = frame
+        return true
     }
 
     /// Makes sure rows up to `row` exist (a band reserved at the bottom), creating them blank.
@@ -185,10 +252,13 @@ public struct TerminalRenderer {
 
     private func previousRow(_ row: Int) -> [Cell]? {
         if unknownRows.contains(row) { return nil }
-        if blankRows.contains(row) { return Array(repeating: .blank, count: width) }
+        // The last frame first: a row it has is what the terminal shows (a blank row created
+        // since is blank in it too), and rows that did not change share storage with the new
+        // frame's, which compares them at once.
         if let previous, row >= previous.origin, row < previous.end { return previous.rows[row - previous.origin] }
+        if blankRows.contains(row) { return blankRow }
         // A row below everything created so far starts blank (we erase it as we create it).
-        return row > bottomRow ? Array(repeating: .blank, count: width) : nil
+        return row > bottomRow ? blankRow : nil
     }
 
     private mutating func drawRow(_ row: Int, old known: [Cell]?, new: [Cell], into out: inout [UInt8]) {
@@ -202,7 +272,7 @@ public struct TerminalRenderer {
             move(toRow: row, column: own, into: &out)
             resetStyle(into: &out)
             out.append(contentsOf: ANSI.eraseToEndOfLine)
-            old = Array(repeating: .blank, count: width)
+            old = blankRow
         }
         // Everything after the last non-blank cell is cleared with one EL rather than spaces.
         var contentEnd = new.count
@@ -227,13 +297,7 @@ public struct TerminalRenderer {
                 k += 1
             }
             if end < contentEnd && new[end].width == 0 { end += 1 }
-            // Reaching `start` by rewriting a few unchanged cells beats a cursor move when they are
-            // one-byte characters in the current style (a typed space: " " instead of ESC [ C).
-            let skip = start - cursorColumn
-            if cursorRow == row, !pendingWrap, skip > 0, skip <= 3, cursorColumn >= own,
-               new[cursorColumn..<start].allSatisfy({ $0.width == 1 && $0.text.utf8.count == 1 && $0.style == style }) {
-                start = cursorColumn
-            }
+            if cursorRow == row { start = reach(start, over: new) }
             move(toRow: row, column: start, into: &out)
             for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
             c = end

@@ -373,6 +373,11 @@ public final class Show: EventHandler, InputDemand {
 
     // MARK: - Time
 
+    /// `--instant` to an output with time and a screen (a recording): frames are drawn ahead of the
+    /// virtual clock, up to `drawnAhead`.
+    private var runsAhead: Bool { settings.instant && !timeless && output.screen != nil }
+    private var drawnAhead: Nanoseconds?
+
     /// An event came since the last `advance`, and the instant it said was next.
     private var changed = true
     private var due: Nanoseconds?
@@ -387,7 +392,8 @@ public final class Show: EventHandler, InputDemand {
         return due
     }
 
-    private func update(to now: Nanoseconds) throws -> Nanoseconds? {
+    private func update(to clock: Nanoseconds) throws -> Nanoseconds? {
+        var now = clock
         while let item = items.first {
             switch item {
             case .heldText(let bytes, let ended):
@@ -418,11 +424,27 @@ public final class Show: EventHandler, InputDemand {
                 continue
             case .text(let run):
                 var due: Nanoseconds?
-                repeat {
-                    due = try run.reveal.advance(to: now)
-                    try draw(at: now, stamp: now)
-                } while run.reveal.drawn(at: now)
-                guard run.isDone else { return due }
+                // The show's time never goes back to before a frame it drew ahead of the clock.
+                var t = max(now, drawnAhead ?? now)
+                let reveal = run.reveal
+                while true {
+                    repeat {
+                        due = try reveal.advance(to: t)
+                        try draw(at: t, stamp: t)
+                    } while reveal.drawn(at: t)
+                    // `--instant` to a recording: on the virtual clock nothing happens between two
+                    // instants, so the frames of everything scheduled are drawn now, each at its
+                    // instant — one turn of the event loop per batch rather than per grapheme.
+                    guard runsAhead, let next = due, !run.isDone else { break }
+                    t = next
+                }
+                guard run.isDone else {
+                    if t > now { drawnAhead = t }
+                    return due ?? (t > now ? t : nil)
+                }
+                // What follows starts where the text ended on the timeline.
+                now = t
+                drawnAhead = nil
                 flowEnd = run.reveal.end
             case .cues(let item):
                 guard let playback = item.playback else { continue }
@@ -450,6 +472,8 @@ public final class Show: EventHandler, InputDemand {
 
     private func draw(at t: Nanoseconds, stamp: Nanoseconds) throws {
         guard let screen = output.screen else { return }
+        // Only graphemes appearing at the typing head: the renderer may write them as they are.
+        if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
         try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow), reserving: scene.fixedRows, at: stamp)
     }
 

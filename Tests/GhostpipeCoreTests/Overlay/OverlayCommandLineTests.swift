@@ -41,6 +41,7 @@ import Testing
         let sink = MemorySink()
         let recorder = try CastRecorder(sink: sink, width: 80, height: 24, origin: 0, environment: [:])
         try recorder.resize(columns: 100, rows: 30, at: 1_500_000_000)
+        try recorder.flush()
         #expect(sink.text.hasSuffix("[1.5, \"r\", \"100x30\"]\n"))
     }
 }

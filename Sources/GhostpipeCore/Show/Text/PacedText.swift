@@ -136,9 +136,17 @@ final class PacedText: TextReveal {
     private var rewoundRow: Int?
 
     private func addGlyphs() {
-        guard let scene else { return }
         let end = min(queue.instants.count, queue.placements.count)
-        guard end > glyphed else { return }
+        // Usually nothing new is near the head: checked apart from the loop, which copies the queue.
+        guard scene != nil, end > glyphed, queue.placements[glyphed].row <= headRow + 1 else { return }
+        addGlyphs(upTo: end)
+    }
+
+    @inline(never)
+    private func addGlyphs(upTo end: Int) {
+        guard let scene else { return }
+        // Read through one copy: each grapheme's string read from the property copied the queue.
+        let queue = self.queue
         var added: [Glyph] = []
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
@@ -155,10 +163,7 @@ final class PacedText: TextReveal {
         glyphed = k
         guard !added.isEmpty else { return }
         if let actorID {
-            scene.update(id: actorID) { actor in
-                actor.block.glyphs += added
-                actor.block.rows = max(actor.block.rows, (added.last?.row ?? 0) + 1)
-            }
+            scene.append(added, toActor: actorID)
         } else {
             let block = Block(glyphs: added, rows: (added.last?.row ?? 0) + 1, columns: layout?.width ?? 80)
             actorID = scene.add(Actor(block: block, effect: effect, context: context, start: 0,
