@@ -147,6 +147,22 @@ import Testing
         }
     }
 
+    /// `--start`: a cue over before the start position is not written to a text output, whether it
+    /// came in the first part of the input or a later one (it was, from a later part: a stream, or a
+    /// file read in parts).
+    @Test func cuesOverBeforeTheStartAreNotWrittenFromLaterPartsEither() throws {
+        let srt = "1\n00:00:01,000 --> 00:00:01,500\nOne\n\n2\n00:00:02,000 --> 00:00:02,500\nTwo\n\n"
+            + "3\n00:00:06,000 --> 00:00:07,000\nSix\n\n4\n00:00:08,000 --> 00:00:09,000\nEight\n"
+        // Cut inside the second cue: it, and the third, come in the later part.
+        let cut = srt.range(of: "Two")!.lowerBound
+        let input = [(at: 0.0, text: String(srt[..<cut])), (at: 0.1, text: String(srt[cut...]))]
+        for arguments in [["--instant", "-o", "json"], ["-o", "json"], ["--instant", "-o", "plain"], ["-o", "plain"]] {
+            let run = try VirtualRun(arguments + ["--start", "00:00:05"], input: input)
+            #expect(!run.output.text.contains("One") && !run.output.text.contains("Two"), "\(arguments): \(run.output.text)")
+            #expect(run.output.text.contains("Six") && run.output.text.contains("Eight"), "\(arguments): \(run.output.text)")
+        }
+    }
+
     /// A part whose first cue starts before the last cue sent (`--instant`): it cannot be written
     /// ahead in order, and goes the way of every late cue — at once, before the rest of its part.
     @Test func instantCuesOfALaterPartThatStartSoonerComeInArrivalOrder() throws {

@@ -86,6 +86,7 @@ final class CuePlayback {
         topNeeds = needs
         self.timeless = timeless
         runsAhead = settings.instant && !timeless && output.screen == nil
+        startFloor = follows ? nil : settings.timing.start - settings.timing.offset
         base = row
         transcriptRow = row
         // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
@@ -104,6 +105,9 @@ final class CuePlayback {
     }
 
     private var screenRows: Int
+    /// Where playing began (`--start`), before the offset: a text output never gets a cue over by
+    /// then, however late in the input it comes (a screen skips cues over at the current position).
+    private let startFloor: Nanoseconds?
 
     /// Takes cues that arrived (in start order, mostly after those waiting): each joins the queue,
     /// or — if it came after its turn — shows at once when it is not over yet.
@@ -169,11 +173,16 @@ final class CuePlayback {
             let mid = (low + high) / 2
             if cues.start(at: mid) < bound { low = mid + 1 } else { high = mid }
         }
-        // Over before the position (a cue that lasts no time, at the position itself, still counts).
-        while low < cues.count, case let (start, end) = cues.times(at: low), start <= position, end <= position, end > start || start < position {
+        while low < cues.count, case let (start, end) = cues.times(at: low), isOver(start: start, end: end, at: position) {
             low += 1
         }
         return low
+    }
+
+    /// Whether a cue is over before `position` (a cue that lasts no time, at the position itself,
+    /// still counts).
+    static func isOver(start: Nanoseconds, end: Nanoseconds, at position: Nanoseconds) -> Bool {
+        start <= position && end <= position && (end > start || start < position)
     }
 
     var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
@@ -285,6 +294,7 @@ final class CuePlayback {
     private func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
         let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
+            if let startFloor, Self.isOver(start: cue.start, end: cue.end, at: startFloor) { return }
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
             // Following a player, from where it is now (its past is not ours to know).
             let clock = textClock(position: position, now: now)
@@ -352,6 +362,7 @@ final class CuePlayback {
         try part.list.withSource { source in
             for (i, record) in records.enumerated() {
                 longest = max(longest, record.end - record.start)
+                if let startFloor, Self.isOver(start: record.start, end: record.end, at: startFloor) { continue }
                 let (start, end) = (clock(record.start + offset), clock(record.end + offset))
                 switch part.list.plainText(of: record, in: source, scratch: &scratch) {
                 case .source(let text): try output.cue(text: text, start: start, end: end, at: now)
