@@ -347,10 +347,11 @@ final class CuePlayback {
             : { media in runStart - origin + Nanoseconds(Double(media) / speed) }
     }
 
-    /// `--instant` to a text output (with time or without): a parsed part goes out at once, its plain cues written from
-    /// their bytes and the others built and shown as `advance` would (same bytes, no `Cue` for most).
-    /// Only when nothing waits and the part starts no sooner than the cues before it (so the order
-    /// is the one `advance` would give); otherwise returns false and the cues take the queue.
+    /// `--instant` to a text output (with time or without): a parsed part goes out at once, its plain
+    /// cues written from their bytes and the others built and shown as `advance` would (same bytes,
+    /// no `Cue` for most). Only when nothing waits and the part starts no sooner than the cues before
+    /// it (so the order is the one `advance` would give); otherwise returns false and the cues take
+    /// the queue.
     func sendAhead(_ part: SubtitleStream.ParsedCues, at now: Nanoseconds) throws -> Bool {
         let records = part.list.records
         guard runsAhead || timeless && scene == nil, !follows, trackCount == 0, late.isEmpty, next == cues.count, let first = records.first,
