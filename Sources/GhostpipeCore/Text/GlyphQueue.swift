@@ -73,9 +73,15 @@ public struct GlyphQueue {
 
     /// Schedules graphemes up to `end` (exclusive), all ready at `ready`, with `pacer`.
     public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
-        guard end > instants.count else { return }
-        instants.reserveForAppending(end - instants.count)
-        for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
+        let start = instants.count
+        guard end > start else { return }
+        // Made room for first, then written through pointers: no capacity or uniqueness check each.
+        instants.append(contentsOf: repeatElement(0, count: end - start))
+        instants.withUnsafeMutableBufferPointer { instants in
+            kinds.withUnsafeBufferPointer { kinds in
+                for k in start..<end { instants[k] = pacer.schedule(kinds[k], ready: ready) }
+            }
+        }
     }
 
     static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind, measured: (any ColumnWidths)?) -> Int {
