@@ -27,14 +27,16 @@ public enum JSON {
 struct JSONWriter {
     var position: UnsafeMutablePointer<UInt8>
 
-    /// The most bytes `seconds` writes: a sign, 19 digits, a point and 6 decimals.
-    static let secondsBound = 27
+    /// The room `seconds` needs: a sign, 19 digits, a point and 6 decimals, and 2 more (the
+    /// decimals are stored as a word of 8).
+    static let secondsBound = 29
     /// The most bytes `seconds` writes for times of at most `largest` nanoseconds either side of zero:
-    /// a sign, the whole seconds' digits (one more, for rounding up), a point and 6 decimals.
+    /// a sign, the whole seconds' digits (one more, for rounding up), a point, 6 decimals and the
+    /// 2 more bytes of room their word needs.
     static func secondsBound(upTo largest: Nanoseconds) -> Int {
         var digits = 1, whole = largest / 1_000_000_000 + 1
         while whole >= 10 { whole /= 10; digits += 1 }
-        return 1 + digits + 7
+        return 1 + digits + 7 + 2
     }
     /// The most bytes `string` writes for `count` bytes of UTF-8: quotes, every byte `\\u00XX`.
     static func stringBound(_ count: Int) -> Int { 2 + 6 * count }
@@ -94,6 +96,13 @@ struct JSONWriter {
         byte(0x22)
     }
 
+    /// `bytes` in quotes as they are: for UTF-8 known to need no escape.
+    @inline(__always) mutating func quoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        copy(bytes, 0..<bytes.count)
+        byte(0x22)
+    }
+
     @inline(__always) private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard !range.isEmpty, let base = bytes.baseAddress else { return }
         position.initialize(from: base + range.lowerBound, count: range.count)
@@ -120,17 +129,20 @@ struct JSONWriter {
         self.fraction(fraction)
     }
 
-    /// Six decimals in pairs, up to the last pair that is not zero, its trailing zero dropped.
+    /// Six decimals, trailing zeros dropped but one digit kept: the three pairs put together in one
+    /// word and stored at once, the zeros at its end counted in it. Needs 8 bytes of room.
     @inline(__always) private mutating func fraction(_ fraction: Int) {
-        let high = fraction / 10_000, rest = fraction - high * 10_000
+        let f = UInt(bitPattern: fraction)
+        let high = f / 10_000, rest = f - high * 10_000
         let middle = rest / 100, low = rest - middle * 100
-        if low != 0 {
-            pair(high); pair(middle); lastPair(low)
-        } else if middle != 0 {
-            pair(high); lastPair(middle)
-        } else {
-            lastPair(high)  // `x.0` when the fraction is zero
-        }
+        let pairs = UnsafeRawPointer(Self.pairs.utf8Start)
+        let word = UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(high), as: UInt16.self))
+            | UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(middle), as: UInt16.self)) << 16
+            | UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(low), as: UInt16.self)) << 32
+        UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt64.self)
+        // Each '0' digit is a zero byte here; the last digits are the highest bytes used.
+        let zeros = word ^ 0x0000_3030_3030_3030
+        position += zeros == 0 ? 1 : 6 - (zeros.leadingZeroBitCount - 16) / 8
     }
 
     /// The whole seconds last written by `seconds(_:reusing:)`, with their digits and the point.
@@ -160,12 +172,6 @@ struct JSONWriter {
             position += last.count
         }
         fraction(Int(truncatingIfNeeded: micros - whole * 1_000_000))
-    }
-
-    /// The last pair of decimals, without its trailing zero (`50` → `5`, `00` → `0`).
-    @inline(__always) private mutating func lastPair(_ n: Int) {
-        pair(n)
-        if n % 10 == 0 { position -= 1 }
     }
 
     /// Two decimal digits of `n` (0…99), from a table.

@@ -50,6 +50,11 @@ public final class JSONOutput: Output {
                             if ends[k] - start == 1, case let b = bytes[start], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
                                 // Most graphemes of most text: one printable ASCII byte, nothing to escape.
                                 writer.byte(0x22); writer.byte(b); writer.byte(0x22)
+                            } else if plain, case let cluster = UnsafeBufferPointer(rebasing: bytes[start..<ends[k]]),
+                                      !cluster.contains(where: { $0 < 0x80 }) {
+                                // The rest of most text (Hangul, emoji): no C1 control in the batch (`plain`)
+                                // and no ASCII in the cluster, so nothing to escape either.
+                                writer.quoted(cluster)
                             } else {
                                 writer.string(utf8: UnsafeBufferPointer(rebasing: bytes[start..<ends[k]]))
                             }

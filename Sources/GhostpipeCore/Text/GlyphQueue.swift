@@ -45,6 +45,27 @@ public struct GlyphQueue {
             ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
         }
         guard classify || measure else { return }
+        if !measure {
+            // Kinds only (text outputs with time): written through pointers, no check per grapheme.
+            let first = kinds.count
+            kinds.append(contentsOf: repeatElement(.other, count: batch.count))
+            kinds.withUnsafeMutableBufferPointer { kinds in
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    batch.ends.withUnsafeBufferPointer { ends in
+                        var start = 0
+                        for k in 0..<ends.count {
+                            let end = ends[k]
+                            let b = bytes[start]
+                            // Letters (most graphemes): no kind but `.other` from `A` up but `]`, `}` and DEL.
+                            kinds[first + k] = end - start == 1 && b >= 0x41 && b != 0x5D && b != 0x7D && b != 0x7F
+                                ? .other : GraphemeKind.of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                            start = end
+                        }
+                    }
+                }
+            }
+            return
+        }
         kinds.reserveForAppending(batch.count)
         var lastStyle = Style.plain, lastIndex: UInt16 = 0
         batch.bytes.withUnsafeBufferPointer { buffer in

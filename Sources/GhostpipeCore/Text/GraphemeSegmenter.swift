@@ -86,9 +86,32 @@ public struct GraphemeSegmenter {
     /// Appends the ends of complete clusters in `buffer` to `ends`; returns where the held-back part
     /// starts (`buffer.count` when nothing is held).
     static func segment(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, ends: inout [Int]) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        var held = 0
+        // A cluster has at least one byte: room for `count` ends is enough, written without checks.
+        ends.append(addingCapacity: buffer.count) { span in
+            span.withUnsafeMutableBufferPointer { room, written in
+                var out = Ends(base: room.baseAddress!)
+                held = segment(buffer, final: final, into: &out)
+                written = out.count
+            }
+        }
+        return held
+    }
+
+    /// Ends written into room made beforehand.
+    struct Ends {
+        let base: UnsafeMutablePointer<Int>
+        var count = 0
+        @inline(__always) mutating func append(_ end: Int) {
+            base[count] = end
+            count += 1
+        }
+    }
+
+    private static func segment(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, into ends: inout Ends) -> Int {
         let n = buffer.count
         guard let p = buffer.baseAddress, n > 0 else { return 0 }
-        ends.reserveCapacity(ends.count + n)
         var i = 0
         while i < n {
             if p[i] < 0x80 {
