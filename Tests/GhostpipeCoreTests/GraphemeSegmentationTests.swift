@@ -149,12 +149,83 @@ func utf8(_ scalars: [UInt32]) -> [UInt8] {
         #expect(stream.finish().string(0) == "한")
     }
 
+    /// Text with nothing to clean skips the sanitizer, but only when nothing is pending in it: a
+    /// chunk that looks clean inside an escape sequence, after a held CR or backspace, is not text.
+    @Test func cleanLookingChunksAfterSomethingPendingAreStillSanitized() {
+        func sanitized(_ chunks: [String]) -> [String] {
+            var stream = GraphemeStream(sanitizing: true)
+            var batches = chunks.map { stream.push(Array($0.utf8)) }
+            batches.append(stream.finish())
+            return batches.flatMap { batch in (0..<batch.count).map { batch.string($0) } }
+        }
+        #expect(sanitized(["a\u{1B}]0;pw", "ned title", "\u{7}b"]) == ["a", "b"])
+        #expect(sanitized(["a\u{1B}[3", "1", "mb"]) == ["a", "b"])
+        #expect(sanitized(["a\r", "\nb"]) == ["a", "\n", "b"])
+        #expect(sanitized(["X\u{8}", "X y"]) == ["X", "\u{8}", "X", " ", "y"])  // held across reads: a motion
+        #expect(sanitized(["ok 한국어 👍🏽", "\n다음"]) == ["o", "k", " ", "한", "국", "어", " ", "👍🏽", "\n", "다", "음"])
+    }
+
     @Test func prependBeforeASCIIStaysTogether() {
         // U+0600 ARABIC NUMBER SIGN is Prepend: it joins the following digit (GB9b).
         let bytes = Array("x\u{600}1y".utf8)
         #expect(segmentLikeInput(bytes).map { String(decoding: $0, as: UTF8.self) } == ["x", "\u{600}1", "y"])
         for split in 1..<bytes.count {
             #expect(segmentLikeInput(bytes, chunks: [split]).count == 3)
+        }
+    }
+}
+
+/// `GraphemeSegmenter.knownCluster` decides most clusters without `String`: it must agree with
+/// `String` (Swift's `Character`, whatever Unicode version its data has) on every scalar it claims.
+@Suite struct KnownClusters {
+    func swiftClusters(_ scalars: [UInt32]) -> [[UInt8]] {
+        String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))).map { Array($0.utf8) }
+    }
+
+    static func scalars(in predicate: (UInt32) -> Bool) -> [UInt32] {
+        (0...0x1FFFF).compactMap { UInt32($0) }.filter { $0 < 0xD800 || $0 > 0xDFFF }.filter(predicate)
+    }
+
+    /// Every scalar of each class, in the patterns the fast path takes, each followed by what may
+    /// or may not start a cluster (ASCII, a combining mark, a Hangul jamo V, a ZWJ, a Prepend).
+    @Test func everyClaimedScalarAgreesWithString() {
+        let pictographs = Self.scalars(in: GraphemeSegmenter.isPictographic)
+        let letters = Self.scalars(in: GraphemeSegmenter.standsAlone)
+        let extenders = Self.scalars(in: GraphemeSegmenter.isExtend)
+        #expect(pictographs.count > 1000 && letters.count > 30000 && extenders.count == 120)
+        let followers: [UInt32] = [0x61, 0x0A, 0x301, 0x1161, 0x11A8, 0x200D, 0x600, 0x1F1F0, 0xAC00, 0x1F600, 0x903]
+        var checked = 0
+        func check(_ scalars: [UInt32]) {
+            let bytes = utf8(scalars)
+            #expect(segmentLikeInput(bytes) == swiftClusters(scalars), "\(scalars.map { String($0, radix: 16) })")
+            checked += 1
+        }
+        for s in pictographs {
+            for f in followers { check([s, f, 0x61]) }
+            check([s, 0x1F3FD, 0x200D, s, 0xFE0F, 0x61])
+            check([0x1F468, 0x200D, s, 0x61])
+        }
+        for s in letters { check([s, 0x61]); check([s, s, 0x301, 0x62]) }
+        for s in letters where s % 97 == 0 { for f in followers { check([s, f, 0x61]) } }
+        for e in extenders { for base: UInt32 in [0x61, 0xAC00, 0x1F44D, 0x1F1F0] { check([base, e, 0x61]); check([base, e, e, 0xAC01]) } }
+        #expect(checked > 50_000)
+    }
+
+    /// Random text from an alphabet of every kind the fast path meets and of the neighbours it must
+    /// leave to `String`, read in random chunks: the same clusters as `String`.
+    @Test func randomTextAgreesWithStringInAnyChunking() {
+        let alphabet: [UInt32] = [0x61, 0x20, 0x0A, 0x0D, 0x09, 0xE9, 0x24F, 0xAC00, 0xD7A3, 0x4E00, 0x30A2,
+                                  0x1F44D, 0x1F468, 0x1F469, 0x1F3FD, 0x200D, 0xFE0F, 0x20E3, 0x301, 0x1F1F0,
+                                  0x1F1F7, 0x1100, 0x1161, 0x11A8, 0x600, 0x915, 0x94D, 0x903, 0x2764, 0x1F322]
+        var generator = SplitMix64(seed: 29)
+        for _ in 0..<3000 {
+            let scalars = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let bytes = utf8(scalars)
+            let expected = swiftClusters(scalars)
+            #expect(segmentLikeInput(bytes) == expected, "\(scalars.map { String($0, radix: 16) })")
+            let size = 1 + Int(generator.next() % 7)
+            #expect(segmentLikeInput(bytes, chunks: Array(repeating: size, count: bytes.count)) == expected,
+                    "\(scalars.map { String($0, radix: 16) }) in chunks of \(size)")
         }
     }
 }

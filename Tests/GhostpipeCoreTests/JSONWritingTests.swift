@@ -42,6 +42,26 @@ import Testing
         #expect(seconds(Nanoseconds.max / 2) == "4611686018.427388")
     }
 
+    /// `-o json` writes a run of times reusing their whole seconds' digits: the same text as one at a
+    /// time, whatever the order (effects go back and forth), across rounding to the next second, past
+    /// the reused digits' limit and below zero.
+    @Test func aRunOfTimesReadsAsEachAlone() {
+        var times: [Nanoseconds] = [0, 40_000_000, 999_999_499, 999_999_500, 1_000_000_000, 9_999_999_500, 10_000_000_000,
+                                    99_999_999_999, 100_000_000_000, 9_999_999_000_000_000, 10_000_000_000_000_000, 5, -5, -1_500_000_000, 3_000_000_000]
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<5000 { times.append(Nanoseconds(generator.next() % 200_000_000_000) - 1_000_000_000) }
+        for _ in 0..<500 { times.append(Nanoseconds(generator.next() % (1 << 62))) }
+        var out: [UInt8] = []
+        out.append(upTo: times.count * (JSONWriter.secondsBound + 1)) { writer in
+            var whole = JSONWriter.WholeSeconds()
+            for time in times {
+                writer.seconds(time, reusing: &whole)
+                writer.byte(0x20)
+            }
+        }
+        #expect(String(decoding: out, as: UTF8.self) == times.map { seconds($0) + " " }.joined())
+    }
+
     /// Escapes are found eight bytes at a time: at every position of a word, and a C1 control or
     /// an ordinary C2 character whose two bytes straddle two words.
     @Test func escapesAreFoundAtEveryPositionOfAWord() {

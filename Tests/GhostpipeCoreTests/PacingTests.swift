@@ -11,6 +11,20 @@ import Testing
         #expect(times(run) == [0, 0.1, 0.2])
     }
 
+    /// Every instant is the rounded product of the units since the start and the unit, at speeds
+    /// whose unit is a whole number of nanoseconds (computed in integers) and others alike.
+    @Test func instantsAreRoundedProductsOfTheUnit() {
+        for cps in [25.0, 30, 7, 1000, 0.5, 3e-6, 1e9, 48.000001] {
+            var pacer = Pacer(graphemesPerSecond: cps, pauses: false)
+            let unit = 1e9 / cps
+            for k in 0..<20_000 {
+                let instant = pacer.schedule(.other, ready: 7)
+                #expect(instant == 7 + Nanoseconds((Double(k) * unit).rounded()), "\(cps) cps, grapheme \(k)")
+                if instant != 7 + Nanoseconds((Double(k) * unit).rounded()) { break }
+            }
+        }
+    }
+
     @Test func wpmIsFiveKeystrokesPerWord() throws {
         // 120 wpm = 10 graphemes per second.
         let run = try VirtualRun(["--wpm", "120", "--no-pauses", "-o", "json"], text: "abcd")

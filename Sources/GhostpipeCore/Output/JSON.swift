@@ -27,8 +27,17 @@ public enum JSON {
 struct JSONWriter {
     var position: UnsafeMutablePointer<UInt8>
 
-    /// The most bytes `seconds` writes: a sign, 19 digits, a point and 6 decimals.
-    static let secondsBound = 27
+    /// The room `seconds` needs: a sign, 19 digits, a point and 6 decimals, and 2 more (the
+    /// decimals are stored as a word of 8).
+    static let secondsBound = 29
+    /// The most bytes `seconds` writes for times of at most `largest` nanoseconds either side of zero:
+    /// a sign, the whole seconds' digits (one more, for rounding up), a point, 6 decimals and the
+    /// 2 more bytes of room their word needs.
+    static func secondsBound(upTo largest: Nanoseconds) -> Int {
+        var digits = 1, whole = largest / 1_000_000_000 + 1
+        while whole >= 10 { whole /= 10; digits += 1 }
+        return 1 + digits + 7 + 2
+    }
     /// The most bytes `string` writes for `count` bytes of UTF-8: quotes, every byte `\\u00XX`.
     static func stringBound(_ count: Int) -> Int { 2 + 6 * count }
     /// The same for text with nothing to sanitize (`TerminalSanitizer.needsCleaning`: no control
@@ -41,8 +50,14 @@ struct JSONWriter {
     }
 
     @inline(__always) mutating func raw(_ text: StaticString) {
-        position.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        position += text.utf8CodeUnitCount
+        let count = text.utf8CodeUnitCount
+        // The keys of `-o json` are 8 and 2 bytes long: one load and store each, not a `memcpy` call.
+        switch count {
+        case 8: UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        case 2: UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt16.self), as: UInt16.self)
+        default: position.initialize(from: text.utf8Start, count: count)
+        }
+        position += count
     }
 
     /// A JSON string: escaped per RFC 8259, plus DEL and the C1 controls (C2 80…C2 9F), so a reader
@@ -81,6 +96,13 @@ struct JSONWriter {
         byte(0x22)
     }
 
+    /// `bytes` in quotes as they are: for UTF-8 known to need no escape.
+    @inline(__always) mutating func quoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        copy(bytes, 0..<bytes.count)
+        byte(0x22)
+    }
+
     @inline(__always) private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard !range.isEmpty, let base = bytes.baseAddress else { return }
         position.initialize(from: base + range.lowerBound, count: range.count)
@@ -98,17 +120,58 @@ struct JSONWriter {
     mutating func seconds(_ ns: Nanoseconds) {
         var value = ns
         if value < 0 { byte(0x2D); value = -value }
-        let micros = (value + 500) / 1000
+        // Unsigned: dividing by a constant is then a multiplication and a shift, no sign fix-up.
+        let micros = (UInt64(value) + 500) / 1000
         let whole = micros / 1_000_000
-        let fraction = Int(micros - whole * 1_000_000)
+        let fraction = Int(truncatingIfNeeded: micros - whole * 1_000_000)
         self.whole(Int(whole))
         byte(0x2E)
-        guard fraction > 0 else { byte(0x30); return }
-        // Six digits in pairs, then the trailing zeros taken back (a digit that is not zero stays).
-        pair(fraction / 10_000)
-        pair(fraction / 100 % 100)
-        pair(fraction % 100)
-        while position[-1] == 0x30 { position -= 1 }
+        self.fraction(fraction)
+    }
+
+    /// Six decimals, trailing zeros dropped but one digit kept: the three pairs put together in one
+    /// word and stored at once, the zeros at its end counted in it. Needs 8 bytes of room.
+    @inline(__always) private mutating func fraction(_ fraction: Int) {
+        let f = UInt(bitPattern: fraction)
+        let high = f / 10_000, rest = f - high * 10_000
+        let middle = rest / 100, low = rest - middle * 100
+        let pairs = UnsafeRawPointer(Self.pairs.utf8Start)
+        let word = UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(high), as: UInt16.self))
+            | UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(middle), as: UInt16.self)) << 16
+            | UInt64(pairs.loadUnaligned(fromByteOffset: 2 * Int(low), as: UInt16.self)) << 32
+        UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt64.self)
+        // Each '0' digit is a zero byte here; the last digits are the highest bytes used.
+        let zeros = word ^ 0x0000_3030_3030_3030
+        position += zeros == 0 ? 1 : 6 - (zeros.leadingZeroBitCount - 16) / 8
+    }
+
+    /// The whole seconds last written by `seconds(_:reusing:)`, with their digits and the point.
+    struct WholeSeconds {
+        var value: UInt64 = .max
+        /// The digits and the point, in the low bytes first order of memory.
+        var bytes: UInt64 = 0
+        var count = 0
+    }
+
+    /// `seconds`, for a run of times that mostly share their whole seconds (a grapheme every few
+    /// milliseconds): the whole part and the point are copied as one word when they are the same as
+    /// the last time's. Needs 8 bytes of room (a `secondsBound` always leaves them).
+    mutating func seconds(_ ns: Nanoseconds, reusing last: inout WholeSeconds) {
+        guard ns >= 0 else { seconds(ns); return }
+        let micros = (UInt64(ns) + 500) / 1000
+        let whole = micros / 1_000_000
+        if whole != last.value {
+            guard whole < 10_000_000 else { seconds(ns); return }
+            let start = position
+            self.whole(Int(whole))
+            byte(0x2E)
+            last = WholeSeconds(value: whole, bytes: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self),
+                                count: position - start)
+        } else {
+            UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
+            position += last.count
+        }
+        fraction(Int(truncatingIfNeeded: micros - whole * 1_000_000))
     }
 
     /// Two decimal digits of `n` (0…99), from a table.
@@ -138,7 +201,9 @@ struct JSONWriter {
 
     /// A whole number ≥ 0.
     mutating func whole(_ n: Int) {
-        var count = 1, limit = 10
+        if n < 10 { byte(UInt8(truncatingIfNeeded: 0x30 + n)); return }
+        if n < 100 { pair(n); return }
+        var count = 3, limit = 1000
         while n >= limit && count < 19 { limit &*= 10; count += 1 }
         digits(n, count: count)
     }
@@ -146,41 +211,33 @@ struct JSONWriter {
     /// The last `count` decimal digits of `n`, zero-padded, written backwards (dividing by the
     /// constant 100, which the compiler makes a multiplication).
     private mutating func digits(_ n: Int, count: Int) {
-        var rest = n
+        var rest = UInt(bitPattern: n)
         var p = position + count
         // Two digits at a time from the table, then the odd one.
         while p - position >= 2 {
             p -= 2
-            let digits = Self.pairs.utf8Start + 2 * (rest % 100)
+            let quotient = rest / 100
+            let digits = Self.pairs.utf8Start + 2 * Int(rest - quotient * 100)
             p[0] = digits[0]
             p[1] = digits[1]
-            rest /= 100
+            rest = quotient
         }
-        if p > position { position[0] = UInt8(48 + rest % 10) }
+        if p > position { position[0] = UInt8(truncatingIfNeeded: 48 + rest % 10) }
         position += count
     }
 }
 
-private let zeroBytes = [UInt8](repeating: 0, count: 1 << 14)
-
 extension Array where Element == UInt8 {
-    /// Appends what `write` writes, at most `bound` bytes, through a `JSONWriter`. Capacity grows
-    /// geometrically, as appending does.
+    /// Appends what `write` writes, at most `bound` bytes, through a `JSONWriter` straight into the
+    /// array's spare capacity (nothing filled first). Capacity grows geometrically, as appending does.
     mutating func append(upTo bound: Int, _ write: (inout JSONWriter) -> Void) {
-        let start = count
-        if capacity < start + bound { reserveCapacity(Swift.max(start + bound, capacity * 2)) }
-        // Room made by copying zeros (a memcpy), not by appending them one by one.
-        var room = bound
-        while room > 0 {
-            let part = Swift.min(room, zeroBytes.count)
-            append(contentsOf: zeroBytes[..<part])
-            room -= part
+        if capacity < count + bound { reserveCapacity(Swift.max(count + bound, capacity * 2)) }
+        append(addingCapacity: bound) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                var writer = JSONWriter(position: buffer.baseAddress!)
+                write(&writer)
+                initialized = writer.position - buffer.baseAddress!
+            }
         }
-        let written = withUnsafeMutableBufferPointer { buffer -> Int in
-            var writer = JSONWriter(position: buffer.baseAddress! + start)
-            write(&writer)
-            return writer.position - (buffer.baseAddress! + start)
-        }
-        removeLast(bound - written)
     }
 }

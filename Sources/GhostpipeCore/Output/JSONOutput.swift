@@ -26,22 +26,35 @@ public final class JSONOutput: Output {
         guard !range.isEmpty else { return }
         precondition(range.upperBound <= queue.instants.count, "json: graphemes without instants")
         // Written through a pointer into one buffer sized for the worst case (every byte escaped).
-        let textBytes = queue.ends[range.upperBound - 1] - queue.start(of: range.lowerBound)
-        let bound = range.count * (Self.timeKey.utf8CodeUnitCount + JSONWriter.secondsBound + Self.textKey.utf8CodeUnitCount
-                                   + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + 6 * textBytes
+        // (Filled with zeros first, so it is kept tight: the times' digits and the text's escapes
+        // as they are in this range, not the worst case of any.)
+        let textStart = queue.start(of: range.lowerBound), textEnd = queue.ends[range.upperBound - 1]
+        let plain = queue.bytes.withUnsafeBufferPointer {
+            !TerminalSanitizer.needsCleaning(UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]))
+        }
+        let textBound = plain ? JSONWriter.plainStringBound(textEnd - textStart) : JSONWriter.stringBound(textEnd - textStart)
+        let secondsBound = JSONWriter.secondsBound(upTo: queue.instants[range].lazy.map { [origin] in abs($0 - origin) }.max() ?? 0)
+        let bound = range.count * (Self.timeKey.utf8CodeUnitCount + secondsBound + Self.textKey.utf8CodeUnitCount
+                                   + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + textBound
         let (timeKey, textKey, lineEnd) = (Self.timeKey, Self.textKey, Self.lineEnd)
         try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
             queue.bytes.withUnsafeBufferPointer { bytes in
                 queue.ends.withUnsafeBufferPointer { ends in
                     queue.instants.withUnsafeBufferPointer { instants in
+                        var whole = JSONWriter.WholeSeconds()
                         for k in range {
                             writer.raw(timeKey)
-                            writer.seconds(instants[k] - origin)
+                            writer.seconds(instants[k] - origin, reusing: &whole)
                             writer.raw(textKey)
                             let start = k == 0 ? 0 : ends[k - 1]
                             if ends[k] - start == 1, case let b = bytes[start], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
                                 // Most graphemes of most text: one printable ASCII byte, nothing to escape.
                                 writer.byte(0x22); writer.byte(b); writer.byte(0x22)
+                            } else if plain, case let cluster = UnsafeBufferPointer(rebasing: bytes[start..<ends[k]]),
+                                      !cluster.contains(where: { $0 < 0x80 }) {
+                                // The rest of most text (Hangul, emoji): no C1 control in the batch (`plain`)
+                                // and no ASCII in the cluster, so nothing to escape either.
+                                writer.quoted(cluster)
                             } else {
                                 writer.string(utf8: UnsafeBufferPointer(rebasing: bytes[start..<ends[k]]))
                             }

@@ -45,6 +45,27 @@ public struct GlyphQueue {
             ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
         }
         guard classify || measure else { return }
+        if !measure {
+            // Kinds only (text outputs with time): written through pointers, no check per grapheme.
+            let first = kinds.count
+            kinds.append(contentsOf: repeatElement(.other, count: batch.count))
+            kinds.withUnsafeMutableBufferPointer { kinds in
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    batch.ends.withUnsafeBufferPointer { ends in
+                        var start = 0
+                        for k in 0..<ends.count {
+                            let end = ends[k]
+                            let b = bytes[start]
+                            // Letters (most graphemes): no kind but `.other` from `A` up but `]`, `}` and DEL.
+                            kinds[first + k] = end - start == 1 && b >= 0x41 && b != 0x5D && b != 0x7D && b != 0x7F
+                                ? .other : GraphemeKind.of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                            start = end
+                        }
+                    }
+                }
+            }
+            return
+        }
         kinds.reserveForAppending(batch.count)
         var lastStyle = Style.plain, lastIndex: UInt16 = 0
         batch.bytes.withUnsafeBufferPointer { buffer in
@@ -73,9 +94,15 @@ public struct GlyphQueue {
 
     /// Schedules graphemes up to `end` (exclusive), all ready at `ready`, with `pacer`.
     public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
-        guard end > instants.count else { return }
-        instants.reserveForAppending(end - instants.count)
-        for k in instants.count..<end { instants.append(pacer.schedule(kinds[k], ready: ready)) }
+        let start = instants.count
+        guard end > start else { return }
+        // Made room for first, then written through pointers: no capacity or uniqueness check each.
+        instants.append(contentsOf: repeatElement(0, count: end - start))
+        instants.withUnsafeMutableBufferPointer { instants in
+            kinds.withUnsafeBufferPointer { kinds in
+                for k in start..<end { instants[k] = pacer.schedule(kinds[k], ready: ready) }
+            }
+        }
     }
 
     static func width(of cluster: UnsafeBufferPointer<UInt8>, kind: GraphemeKind, measured: (any ColumnWidths)?) -> Int {

@@ -86,9 +86,32 @@ public struct GraphemeSegmenter {
     /// Appends the ends of complete clusters in `buffer` to `ends`; returns where the held-back part
     /// starts (`buffer.count` when nothing is held).
     static func segment(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, ends: inout [Int]) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        var held = 0
+        // A cluster has at least one byte: room for `count` ends is enough, written without checks.
+        ends.append(addingCapacity: buffer.count) { span in
+            span.withUnsafeMutableBufferPointer { room, written in
+                var out = Ends(base: room.baseAddress!)
+                held = segment(buffer, final: final, into: &out)
+                written = out.count
+            }
+        }
+        return held
+    }
+
+    /// Ends written into room made beforehand.
+    struct Ends {
+        let base: UnsafeMutablePointer<Int>
+        var count = 0
+        @inline(__always) mutating func append(_ end: Int) {
+            base[count] = end
+            count += 1
+        }
+    }
+
+    private static func segment(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, into ends: inout Ends) -> Int {
         let n = buffer.count
         guard let p = buffer.baseAddress, n > 0 else { return 0 }
-        ends.reserveCapacity(ends.count + n)
         var i = 0
         while i < n {
             if p[i] < 0x80 {
@@ -112,6 +135,13 @@ public struct GraphemeSegmenter {
                     return k
                 }
                 i = k
+            }
+            // The clusters of most text decided here: see `knownCluster`.
+            let end = Self.knownCluster(p, at: i, count: n)
+            if end > i {
+                ends.append(end)
+                i = end
+                continue
             }
             // General path: from i (an ASCII character that non-ASCII may extend, or a non-ASCII lead
             // byte) through the non-ASCII run and one ASCII byte after it, segmented by `String`.
@@ -149,6 +179,104 @@ public struct GraphemeSegmenter {
         }
         return n
     }
+
+    /// The end of the cluster starting at `p[i]` when the common cases decide it, else 0 (`String`
+    /// then does): an ASCII control (always a cluster of its own, GB4), or a letter that stands alone
+    /// (`standsAlone`), an emoji (`isPictographic`) or a flag (two regional indicators), with the
+    /// marks, skin tones, variation selectors and ZWJ-joined emoji that extend it (`isExtend`, GB9,
+    /// GB11); and only when the scalar after it surely starts a new cluster (ASCII, a letter that
+    /// stands alone, an emoji, a regional indicator: none of Extend, SpacingMark, ZWJ, Hangul V/T or
+    /// an Indic consonant, after a cluster with no Prepend, Hangul L or pending ZWJ in it). Anything
+    /// cut by the end of the buffer is left to the general path, which holds it.
+    static func knownCluster(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Int {
+        let first = p[i]
+        if first == 0x0D { return i + 1 < n ? (p[i + 1] == 0x0A ? i + 2 : i + 1) : 0 }
+        if first < 0x20 || first == 0x7F { return i + 1 }
+        var (scalar, j) = first < 0x80 ? (UInt32(first), i + 1) : decode(p, at: i, count: n)
+        guard j > i else { return 0 }
+        let pictographic = isPictographic(scalar)
+        if isRegionalIndicator(scalar) {
+            let (second, k) = decode(p, at: j, count: n)
+            guard k > j else { return 0 }
+            if isRegionalIndicator(second) { j = k }
+        } else if !(scalar < 0x80 || standsAlone(scalar) || pictographic) {
+            return 0
+        }
+        while true {
+            guard j < n else { return 0 }
+            if p[j] < 0x80 { return j }
+            let (next, k) = decode(p, at: j, count: n)
+            guard k > j else { return 0 }
+            if isExtend(next) { j = k; continue }
+            if next == 0x200D {
+                // GB11: an emoji, ZWJ, an emoji is one cluster; anything else after a ZWJ is rare here.
+                let (joined, m) = decode(p, at: k, count: n)
+                guard pictographic, m > k, isPictographic(joined) else { return 0 }
+                j = m
+                continue
+            }
+            return standsAlone(next) || isPictographic(next) || isRegionalIndicator(next) ? j : 0
+        }
+    }
+
+    /// The scalar at `p[i]` (well-formed UTF-8) and where the next one starts; `i` itself when the
+    /// buffer ends inside it.
+    @inline(__always)
+    static func decode(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (UInt32, Int) {
+        guard i < n else { return (0, i) }
+        let lead = p[i]
+        switch lead {
+        case ..<0x80: return (UInt32(lead), i + 1)
+        case ..<0xE0:
+            guard i + 1 < n else { return (0, i) }
+            return (UInt32(lead & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F), i + 2)
+        case ..<0xF0:
+            guard i + 2 < n else { return (0, i) }
+            return (UInt32(lead & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F), i + 3)
+        default:
+            guard i + 3 < n else { return (0, i) }
+            return (UInt32(lead & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+                    | UInt32(p[i + 3] & 0x3F), i + 4)
+        }
+    }
+
+    /// Letters that no rule of UAX #29 joins to a neighbour that is ASCII, another of them, an emoji
+    /// or a regional indicator: Hangul syllables (LV/LVT, which only jamo V and T extend), CJK
+    /// ideographs, kana, Latin letters with precomposed accents — Grapheme_Cluster_Break Other or
+    /// LV/LVT, not Prepend, not Extended_Pictographic, no Indic conjunct class.
+    @inline(__always)
+    static func standsAlone(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0xC0...0x24F: return true
+        default: return false
+        }
+    }
+
+    /// The busiest blocks of Extended_Pictographic (Grapheme_Cluster_Break Other), as Unicode 17.0
+    /// has them; Unicode 16.0, whose data Swift's `Character` may still use, has them too (17.0 only
+    /// removed pictographs). `GraphemeSegmentationTests` checks each against `String`.
+    @inline(__always)
+    static func isPictographic(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x1F300...0x1F321, 0x1F324...0x1F393, 0x1F39E...0x1F3F0, 0x1F400...0x1F4FD, 0x1F4FF...0x1F53D,
+             0x1F5FA...0x1F64F, 0x1F680...0x1F6C5, 0x1F90C...0x1F93A, 0x1F947...0x1F9FF, 0x1FA70...0x1FAFF:
+            return true
+        default: return false
+        }
+    }
+
+    /// The commonest Grapheme_Cluster_Break Extend: combining diacritical marks, variation
+    /// selectors 15 and 16, the keycap, skin tones.
+    @inline(__always)
+    static func isExtend(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x300...0x36F, 0xFE0E, 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: return true
+        default: return false
+        }
+    }
+
+    @inline(__always)
+    static func isRegionalIndicator(_ scalar: UInt32) -> Bool { scalar >= 0x1F1E6 && scalar <= 0x1F1FF }
 
     /// Whether UTF-8 `bytes` end in U+200D ZERO WIDTH JOINER or an Indic conjunct linker (virama).
     static func endsInJoiner(_ bytes: [UInt8]) -> Bool {

@@ -39,6 +39,11 @@ public struct GraphemeStream {
     /// (waiting for a line feed or an overstrike) is written as it is.
     private mutating func segment(_ clean: [UInt8], flushing: Bool = false) -> GraphemeBatch {
         guard sanitizer != nil else { return clean.withUnsafeBufferPointer { segmenter.push($0) } }
+        if !flushing, clean.withUnsafeBufferPointer({ sanitizer!.passesThrough($0) }) {
+            // Nothing to take out (most text): segmented as it is, without a pass or a copy.
+            sanitizedTotal += clean.count
+            return styled(clean.withUnsafeBufferPointer { segmenter.push($0) })
+        }
         sanitized.removeAll(keepingCapacity: true)
         clean.withUnsafeBufferPointer { sanitizer!.sanitize($0, into: &sanitized) }
         if flushing { sanitizer!.flush(into: &sanitized) }

@@ -51,6 +51,13 @@ public struct TerminalSanitizer {
         swap(&text.out, &out)
     }
 
+    /// Whether `input` comes out of `sanitize` as it is, so it need not go through it: nothing to
+    /// remove or hold in it (`needsCleaning`: only printable text, LF and tab), and nothing held
+    /// from before it (the parser in its ground state, no CR or backspace waiting).
+    public func passesThrough(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        parser.isInGround && !text.heldCR && text.heldBackspace == nil && !Self.needsCleaning(input)
+    }
+
     /// The input paused or ended: a held carriage return or backspace is not waiting for a line feed
     /// or an overstrike any more.
     /// (Appends to `out` after a `sanitize` call's text; its style changes stay valid.)
@@ -233,6 +240,14 @@ extension TerminalSanitizer {
     /// controls (C2 80…C2 9F).
     static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
+        // Words with no control, DEL or C2 are skipped whole (most of any text).
+        if let base = utf8.baseAddress {
+            while i + 8 <= utf8.count {
+                let w = ByteWords.load(base + i)
+                if ByteWords.controls(w) | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                i += 8
+            }
+        }
         while i < utf8.count {
             let b = utf8[i]
             if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < utf8.count && utf8[i + 1] < 0xA0 {

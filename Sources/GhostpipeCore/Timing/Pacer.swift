@@ -13,7 +13,16 @@ public struct Pacer: Sendable {
     public static let linePauseUnits: Int64 = 4
 
     /// Nanoseconds per unit (1e9 / graphemes per second).
-    public var unit: Double
+    public var unit: Double {
+        didSet { (wholeUnit, exactUnits) = Self.whole(unit) }
+    }
+
+    /// `unit` when it is a whole number of nanoseconds (most speeds: 25 cps is 40 ms): instants are
+    /// then exact integer products, the same as the rounded floating-point ones below 2^53 ns.
+    private var wholeUnit: Int64?
+    /// Below this many units, products are below 2^53: exact in `Double` too, so both ways give the
+    /// same instant.
+    private var exactUnits: Int64 = 0
     public var pauses: Bool
 
     private var anchor: Nanoseconds?
@@ -25,6 +34,18 @@ public struct Pacer: Sendable {
     public init(graphemesPerSecond: Double, pauses: Bool = true) {
         self.unit = 1e9 / graphemesPerSecond
         self.pauses = pauses
+        (wholeUnit, exactUnits) = Self.whole(unit)
+    }
+
+    private static func whole(_ unit: Double) -> (Int64?, Int64) {
+        guard unit >= 1 && unit < 1e12 && unit == unit.rounded(.down) else { return (nil, 0) }
+        return (Int64(unit), (1 << 53) / Int64(unit))
+    }
+
+    /// `units` of time, in nanoseconds.
+    @inline(__always) private func duration(_ units: Int64) -> Nanoseconds {
+        if let wholeUnit, units < exactUnits { return units &* wholeUnit }
+        return Nanoseconds((Double(units) * unit).rounded())
     }
 
     /// Typing-test words per minute: a word is five keystrokes, space included.
@@ -65,7 +86,7 @@ public struct Pacer: Sendable {
             return ready
         }
         let next = unitsSinceAnchor + units
-        let due = anchor + Nanoseconds((Double(next) * unit).rounded())
+        let due = anchor + duration(next)
         if ready > due {
             self.anchor = ready
             unitsSinceAnchor = 0

@@ -56,6 +56,9 @@ struct EscapeSequenceParser {
     private var stringLead = false
     private var utf8 = UTF8Sequence.Decoder()
 
+    /// In the ground state, between characters: the next byte starts something new.
+    var isInGround: Bool { state == .ground }
+
     init(c1Controls: C1Controls, stringLimit: Int) {
         self.c1Controls = c1Controls
         self.stringLimit = stringLimit
