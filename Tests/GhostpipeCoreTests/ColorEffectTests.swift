@@ -107,3 +107,20 @@ import Testing
         #expect(run.screen(columns: 20, rows: 5).transcript == ["go"])
     }
 }
+
+/// The colour depth the environment asks for.
+@Suite struct ColorDepthDetection {
+    @Test func termAndColortermDecide() {
+        func depth(_ environment: [String: String]) -> ColorDepth { ColorDepth.detect(environment: environment) }
+        #expect(depth(["TERM": "xterm-256color"]) == .palette256)
+        #expect(depth(["TERM": "screen-256color-bce"]) == .palette256)  // "256color" anywhere
+        #expect(depth(["TERM": "256color"]) == .palette256)
+        #expect(depth(["TERM": "xterm-256colo"]) == .ansi16)
+        #expect(depth(["TERM": "xterm"]) == .ansi16)
+        #expect(depth([:]) == .ansi16)
+        #expect(depth(["TERM": "xterm-direct"]) == .truecolor)
+        #expect(depth(["TERM": "xterm", "COLORTERM": "TrueColor"]) == .truecolor)
+        #expect(depth(["TERM": "xterm-256color", "NO_COLOR": "1"]) == ColorDepth.none)
+        #expect(depth(["TERM": "dumb"]) == ColorDepth.none)
+    }
+}

@@ -11,7 +11,9 @@ public struct Option: Sendable {
     /// What it does, for `--help` (wrapped to fit 80 columns) and as the man page's first sentence.
     /// Plain text; `` `x` `` marks a literal (bold in the man page), and the table's placeholders
     /// (`N`, `T`, `FILE`…) are set in italics there.
-    public let help: String
+    public var help: String { helpText() }
+    /// Made when asked for: a help that lists a catalogue (`--format`'s) is not built at every start.
+    private let helpText: @Sendable () -> String
     /// More for the man page only, after `help`: sentences, and paragraphs separated by a blank line.
     public let details: String
     /// What the option sets, when another option sets it too ("the pace" for `--wpm` and `--cps`):
@@ -21,14 +23,14 @@ public struct Option: Sendable {
     let apply: @Sendable (inout Options, OptionArgument) throws(UsageError) -> Void
 
     public init(_ long: String, short: Character? = nil, _ value: OptionValue = .flag, in section: OptionSection,
-                sets: String? = nil, help: String, details: String = "",
+                sets: String? = nil, help: @autoclosure @escaping @Sendable () -> String, details: String = "",
                 apply: @escaping @Sendable (inout Options, OptionArgument) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
         self.value = value
         self.section = section
         self.sets = sets
-        self.help = help
+        helpText = help
         self.details = details
         self.apply = apply
     }

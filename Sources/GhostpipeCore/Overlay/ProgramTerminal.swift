@@ -13,7 +13,7 @@ public final class ProgramTerminal: EventSource {
     public private(set) var isOpen = true
     /// Bytes waiting for the program's terminal.
     public private(set) var pending: [UInt8] = []
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer = [UInt8].readBuffer()
 
     public init(_ pty: PseudoTerminal, clock: any Clock) {
         self.pty = pty

@@ -15,7 +15,7 @@ public enum ColorDepth: Int, Comparable, Sendable {
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         if term.hasSuffix("-direct") { return .truecolor }
-        if term.contains("256color") { return .palette256 }
+        if term.utf8.contains(subsequence: "256color".utf8) { return .palette256 }
         return .ansi16
     }
 }
@@ -87,5 +87,16 @@ extension Color {
         case .rgb(let r, let g, let b): return (r, g, b)
         case .palette(let i): return Palette.rgb(i)
         }
+    }
+}
+
+extension String.UTF8View {
+    /// Whether `pattern` occurs in these bytes: a plain search, so that start-up does not pay for
+    /// `StringProtocol.contains`'s generic searcher (0.15 M instructions, most of them the runtime
+    /// instantiating its types).
+    func contains(subsequence pattern: String.UTF8View) -> Bool {
+        let bytes = Array(self), pattern = Array(pattern)
+        guard bytes.count >= pattern.count else { return false }
+        return (0...(bytes.count - pattern.count)).contains { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 }

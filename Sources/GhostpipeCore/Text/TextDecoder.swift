@@ -258,7 +258,7 @@ public enum TextDecoder {
 
     static func readAll(_ descriptor: Int32) throws -> [UInt8] {
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8].readBuffer()
         while true {
             let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -16,7 +16,7 @@ public final class InputEvents: EventSource {
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
     private var lastInput: Nanoseconds?
     private var ended = false
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer = [UInt8].readBuffer()
 
     public init(_ source: any ByteSource, demand: any InputDemand) {
         self.source = source

@@ -23,7 +23,7 @@ public final class MPVEvents: EventSource {
     private var state: State
     private var outgoing: [UInt8] = []
     private var lines = BoundedLines(limit: 1 << 16)
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer = [UInt8].readBuffer()
     private var player = MPVState()
 
     /// The properties observed, by the id their changes come back with.

@@ -4,7 +4,7 @@
 public final class TypedBytes: EventSource {
     private let keyboard: ControllingTerminal
     private let wanted: () -> Bool
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer = [UInt8].readBuffer()
 
     public init(_ keyboard: ControllingTerminal, wanted: @escaping () -> Bool) {
         self.keyboard = keyboard

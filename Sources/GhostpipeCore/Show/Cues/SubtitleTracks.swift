@@ -71,7 +71,7 @@ public enum SubtitleTracks {
         defer { close(fd) }
         var stream: SubtitleStream?
         var batch = SubtitleStream.Batch()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8].readBuffer()
         var total = 0
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
