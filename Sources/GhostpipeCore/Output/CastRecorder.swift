@@ -16,8 +16,10 @@ public final class CastRecorder: ByteSink {
     /// The lines gathered: `room[..<used]`. Each line is written straight into the room after them
     /// (`JSONWriter`, through a pointer), which is kept between flushes: a line per grapheme cost
     /// more in making room than in writing.
-    private var room: [UInt8] = []
-    private var used = 0
+    /// Unchecked exclusivity: changed once per line (a grapheme, with `--instant`), where a dynamic
+    /// check cost as much as a short line (only this class touches them, never re-entrantly).
+    @exclusivity(unchecked) private var room: [UInt8] = []
+    @exclusivity(unchecked) private var used = 0
     private var gatheredStamp: Nanoseconds = 0
     /// Lines are written once this much is gathered (memory stays bounded).
     private static let gatherLimit = 1 << 20

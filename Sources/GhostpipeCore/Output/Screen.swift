@@ -18,7 +18,9 @@ public final class Screen {
 
     private let sink: any ByteSink
     private let kind: Kind
-    private var renderer: TerminalRenderer
+    /// Unchecked exclusivity: a recording changes it once per grapheme, and a dynamic check per
+    /// access cost as much as the change (only this class touches it, never re-entrantly).
+    @exclusivity(unchecked) private var renderer: TerminalRenderer
     /// Whether the terminal shows its cursor (nil: unknown).
     private var cursorShown: Bool?
     /// A recording gets resizes as events of their own.
@@ -32,7 +34,7 @@ public final class Screen {
     /// (`TextReveal.typingSteps`); tests compare with stepping.
     var typesAhead = true
     /// A frame's bytes, kept between frames (a recording draws one per grapheme).
-    private var body: [UInt8] = []
+    @exclusivity(unchecked) private var body: [UInt8] = []
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.

@@ -324,10 +324,12 @@ public struct TerminalRenderer {
             if cell.style.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cell.style, depth: depth, to: &out) }
             style = cell.style
         }
-        // The text's bytes in place (appending its UTF8View went through the generic path).
-        if cell.text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-            out.append(contentsOf: cell.text.utf8)
+        // The text's bytes in place (appending its UTF8View went through the generic path), a
+        // grapheme's few one by one.
+        let appended = cell.text.utf8.withContiguousStorageIfAvailable { bytes in
+            if bytes.count <= 4 { for byte in bytes { out.append(byte) } } else { out.append(contentsOf: bytes) }
         }
+        if appended == nil { out.append(contentsOf: cell.text.utf8) }
         cursorColumn += Int(cell.width)
         pendingWrap = false
         if cursorColumn >= width {
