@@ -107,7 +107,10 @@ public final class Scene {
             actor.block.glyphs += glyphs
             actor.block.rows = max(actor.block.rows, (glyphs.last?.row ?? 0) + 1)
         }
-        if let kept, glyphs.allSatisfy({ ($0.reveal ?? kept) > kept }) { composed = kept }
+        // Instants read in place (iterating copied every glyph).
+        if let kept, glyphs.withUnsafeBufferPointer({ glyphs in glyphs.indices.allSatisfy { (glyphs[$0].reveal ?? kept) > kept } }) {
+            composed = kept
+        }
     }
 
     /// Changes every actor (times shifted after a stop).

@@ -148,6 +148,7 @@ final class PacedText: TextReveal {
         // Read through one copy: each grapheme's string read from the property copied the queue.
         let queue = self.queue
         var added: [Glyph] = []
+        added.reserveCapacity(min(end - glyphed, 256))
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
             let p = queue.placements[k]
