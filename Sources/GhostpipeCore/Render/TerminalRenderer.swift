@@ -191,7 +191,7 @@ public struct TerminalRenderer {
                 guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
                       cell.row >= frame.origin, cell.row >= topReachableRow,
                       cell.row > last.row || cell.row == last.row && cell.column >= last.end,
-                      !unknownRows.contains(cell.row)
+                      unknownRows.isEmpty || !unknownRows.contains(cell.row)
                 else { return false }
                 if cell.row < frame.end {
                     guard frame.isBlank(row: cell.row, columns: cell.column..<(cell.column + cell.width)) else { return false }
@@ -215,14 +215,18 @@ public struct TerminalRenderer {
                 frame.put(glyphs[glyph].text, width: cell.width, style: glyphs[glyph].style, row: cell.row, column: cell.column)
                 let r = cell.row - frame.origin
                 guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
-                let start = cell.row == cursorRow ? reach(cell.column, over: frame.rows[r]) : cell.column
+                // `reach` only ever helps a few columns ahead of the cursor (the glyph is mostly
+                // right at it: nothing to move).
+                let skip = cell.column - cursorColumn
+                let start = cell.row == cursorRow && skip > 0 && skip <= 3 ? reach(cell.column, over: frame.rows[r]) : cell.column
                 move(toRow: cell.row, column: start, into: &out)
                 for c in start..<(cell.column + cell.width) where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
                 if !blankRows.isEmpty { blankRows.remove(cell.row) }
             }
         }
         frame.cursor = cursor
-        placeCursor(frame, into: &out)
+        // The typewriter's head is where the last glyph left the cursor: nothing to place.
+        if let cursor, cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
         previous = frame
         return true
     }
