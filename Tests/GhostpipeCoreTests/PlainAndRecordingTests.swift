@@ -238,13 +238,15 @@ import Testing
 /// must show the same screen at every event time either way.
 @Suite struct RecordingFastPath {
     /// The recording's events: (seconds, data), with frames told as what appeared or `composedWhole`.
-    func record(_ chunks: [(Double, String)], columns: Int, arguments: [String] = [], composedWhole: Bool) throws -> [(time: Double, data: String)] {
+    func record(_ chunks: [(Double, String)], columns: Int, arguments: [String] = [], composedWhole: Bool,
+                typingAhead: Bool = true) throws -> [(time: Double, data: String)] {
         let options = try ArgumentParser.parse(["--instant", "-o", "cast", "--width", "\(columns)", "--height", "6", "--cps", "40"] + arguments)
         let session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: false, terminalSize: nil, environment: ["TERM": "xterm-256color"]))
         let sink = MemorySink()
         let output = try session.output(stdout: sink, recording: nil, origin: 0)
         output.screen?.composesWhole = composedWhole
+        output.screen?.typesAhead = typingAhead
         try Playback.run(session.showSettings, output: output, input: Playback.input(chunks))
         return try Recording().parse(sink.text).events.map { ($0.time, $0.data) }
     }
@@ -279,6 +281,28 @@ import Testing
         }
         // The last screen is the text wrapped, the cursor where plain output would leave it.
         #expect(fastScreens[fast.last!.time] == wholeScreens[whole.last!.time])
+    }
+
+    /// A typing head's steps on its row are drawn in one turn (`TextReveal.typingSteps`,
+    /// `Screen.drawTyping`): the same events, byte for byte, as drawing a frame per turn, and so
+    /// the same screens at every event time.
+    @Test(arguments: [20, 33])
+    func typingARowAtOnceRecordsWhatSteppingRecords(columns: Int) throws {
+        let chunks = Self.text + [(1.5, "짧은 줄\n🇰🇷 👍🏽 한국어 emoji 👨‍👩‍👧 at the end of a long row, wrapped\n")]
+        for arguments in [[], ["--cps", "400"], ["--input-colors", "keep"], ["--duration", "3"]] {
+            let batched = try record(chunks, columns: columns, arguments: arguments, composedWhole: false)
+            let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false)
+            #expect(batched.count > 100)
+            #expect(batched.map(\.time) == stepped.map(\.time), "\(arguments)")
+            #expect(batched.map(\.data) == stepped.map(\.data), "\(arguments)")
+            let (batchedScreens, steppedScreens) = (screens(batched, columns: columns), screens(stepped, columns: columns))
+            for time in Set(batched.map(\.time)).union(stepped.map(\.time)).sorted() {
+                #expect(batchedScreens[time] == steppedScreens[time], "\(arguments) at \(time) s")
+            }
+            // And against frames composed whole: the screens at every event time.
+            let whole = try record(chunks, columns: columns, arguments: arguments, composedWhole: true)
+            #expect(screens(whole, columns: columns) == batchedScreens, "\(arguments)")
+        }
     }
 
     @Test func coloursAndCarriageReturnsTooWhereTheFastPathStepsAside() throws {

@@ -13,8 +13,16 @@ public final class CastRecorder: ByteSink {
     private let sink: any ByteSink
     private let origin: Nanoseconds
     private var lastTime: Nanoseconds = 0
-    private var gathered: [UInt8] = []
+    /// The lines gathered: `room[..<used]`. Each line is written straight into the room after them
+    /// (`JSONWriter`, through a pointer), which is kept between flushes: a line per grapheme cost
+    /// more in making room than in writing.
+    /// Unchecked exclusivity: changed once per line (a grapheme, with `--instant`), where a dynamic
+    /// check cost as much as a short line (only this class touches them, never re-entrantly).
+    @exclusivity(unchecked) private var room: [UInt8] = []
+    @exclusivity(unchecked) private var used = 0
     private var gatheredStamp: Nanoseconds = 0
+    /// Lines are written once this much is gathered (memory stays bounded).
+    private static let gatherLimit = 1 << 20
 
     /// Writes the header at once. `environment` supplies TERM and SHELL for the header's `env`.
     public init(sink: any ByteSink, width: Int, height: Int, origin: Nanoseconds,
@@ -45,9 +53,9 @@ public final class CastRecorder: ByteSink {
 
     /// Writes the lines gathered so far.
     public func flush() throws {
-        guard !gathered.isEmpty else { return try sink.flush() }
-        let lines = gathered
-        gathered.removeAll(keepingCapacity: true)
+        guard used > 0 else { return try sink.flush() }
+        let lines = Array(room[..<used])
+        used = 0
         try sink.write(lines, at: gatheredStamp)
         try sink.flush()
     }
@@ -61,9 +69,15 @@ public final class CastRecorder: ByteSink {
         guard bytes.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) else {
             return try event(code, Array(String(decoding: bytes, as: UTF8.self).utf8), at: instant)
         }
-        bytes.withUnsafeBufferPointer { data in
-            // [time, "o", data] written in one go into room for the worst case.
-            gathered.append(upTo: JSONWriter.secondsBound + JSONWriter.stringBound(data.count) + 10) { line in
+        // [time, "o", data] written in one go into room for the worst case.
+        let bound = JSONWriter.secondsBound + JSONWriter.stringBound(bytes.count) + 10
+        if used + bound > room.count {
+            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
+        }
+        let start = used
+        used = bytes.withUnsafeBufferPointer { data in
+            room.withUnsafeMutableBufferPointer { room in
+                var line = JSONWriter(position: room.baseAddress! + start)
                 line.byte(0x5B)
                 line.seconds(time)
                 line.raw(", \"")
@@ -71,9 +85,10 @@ public final class CastRecorder: ByteSink {
                 line.raw("\", ")
                 line.string(utf8: data)
                 line.raw("]\n")
+                return line.position - room.baseAddress!
             }
         }
         gatheredStamp = instant
-        if gathered.count >= 1 << 20 { try flush() }
+        if used >= Self.gatherLimit { try flush() }
     }
 }

@@ -18,7 +18,9 @@ public final class Screen {
 
     private let sink: any ByteSink
     private let kind: Kind
-    private var renderer: TerminalRenderer
+    /// Unchecked exclusivity: a recording changes it once per grapheme, and a dynamic check per
+    /// access cost as much as the change (only this class touches it, never re-entrantly).
+    @exclusivity(unchecked) private var renderer: TerminalRenderer
     /// Whether the terminal shows its cursor (nil: unknown).
     private var cursorShown: Bool?
     /// A recording gets resizes as events of their own.
@@ -28,6 +30,11 @@ public final class Screen {
     public private(set) var isEntered = false
     /// Every frame composed and compared whole, never told as what appeared (tests compare the two).
     var composesWhole = false
+    /// `--instant` to a recording: a typing head's steps on its row are drawn in one turn
+    /// (`TextReveal.typingSteps`); tests compare with stepping.
+    var typesAhead = true
+    /// A frame's bytes, kept between frames (a recording draws one per grapheme).
+    @exclusivity(unchecked) private var body: [UInt8] = []
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
@@ -81,8 +88,35 @@ public final class Screen {
         return true
     }
 
+    /// Draws a typing head's steps (`TextReveal.typingSteps`) from what appeared up to the last
+    /// of them, each step's glyphs (those revealed by its instant) and cursor as `drawAppearing`
+    /// would draw them at that instant. Returns how many steps were drawn: the renderer refused the
+    /// next (draw it whole), or none when a glyph has no instant of its own.
+    func drawTyping(_ appeared: Appearing, steps: ArraySlice<TypingStep>) throws -> Int {
+        guard kind == .inline, !composesWhole, let last = steps.last else { return 0 }
+        // Each glyph's instant, read in place (copying glyphs out retained their text).
+        let instants = appeared.glyphs.withUnsafeBufferPointer { glyphs in glyphs.indices.map { glyphs[$0].reveal.map { appeared.start + $0 } } }
+        guard instants.allSatisfy({ $0.map { $0 <= last.instant } ?? false }) else { return 0 }
+        var part = appeared
+        var next = 0
+        for (n, step) in steps.enumerated() {
+            let first = next
+            while next < instants.count, instants[next]! <= step.instant { next += 1 }
+            part.glyphs = appeared.glyphs[(appeared.glyphs.startIndex + first)..<(appeared.glyphs.startIndex + next)]
+            body.removeAll(keepingCapacity: true)
+            guard renderer.renderAppearing(part, cursor: step.cursor, into: &body) else { return n }
+            try emit(body, cursorShown: true, modes: nil, at: step.instant)
+        }
+        return steps.count
+    }
+
     /// Writes a frame's `body`, with the cursor shown or hidden as the frame says.
     private func emit(_ body: [UInt8], cursorShown show: Bool, modes: TerminalModes?, at stamp: Nanoseconds) throws {
+        if kind == .inline && cursorShown == show {
+            // The cursor stays as it is (the typewriter's frames): the body is all there is.
+            if !body.isEmpty { try sink.write(body, at: stamp) }
+            return
+        }
         var out: [UInt8] = []
         if isFullScreen {
             // Hidden while drawing, so it does not flit about, then shown where the frame says.

@@ -15,7 +15,8 @@ public struct Cell: Equatable, Sendable {
     public static let blank = Cell(" ")
     static let continuation = Cell("", width: 0)
 
-    public var isBlank: Bool { self == .blank }
+    /// Field by field, the text last (a blank's text is a one-byte string: compared at once).
+    public var isBlank: Bool { width == 1 && style.isPlain && text == " " }
 }
 
 /// What a region of the terminal shows at one instant: rows of cells, numbered as document rows
@@ -84,6 +85,11 @@ public struct Frame: Equatable, Sendable {
             columns += 1
         }
         return columns == width
+    }
+
+    /// Whether the cells `columns` of document row `row` (in the frame) are all blank.
+    func isBlank(row: Int, columns: Range<Int>) -> Bool {
+        rows[row - origin].withUnsafeBufferPointer { cells in columns.allSatisfy { cells[$0].isBlank } }
     }
 
     /// Blanks `columns` cells from (row, column).

@@ -42,6 +42,10 @@ public struct Appearing {
     public var glyphs: ArraySlice<Glyph>
     public var row: Int
     public var column: Int
+    /// The instant the block's reveal started (a glyph's `reveal` counts from it).
+    public var start: Nanoseconds = 0
+    /// The instant of the frame these glyphs appeared since.
+    public var since: Nanoseconds = 0
 }
 
 /// What is on show, as a pure function of time: actors revealed by their effects, extra rows (a
@@ -51,7 +55,10 @@ public struct Appearing {
 /// so a cue that ends leaves blank cells there and the renderer erases them. In the flow an actor
 /// whose reveal is over is final: `dropSettled` removes it and its rows leave the frame untouched.
 public final class Scene {
-    public private(set) var actors: [Actor] = [] { didSet { composed = nil } }
+    /// Every change to it forgets the frame composed last (`composed = nil`): done by each method
+    /// that changes it, not by an observer, since an observed array is copied whole (every glyph of
+    /// every block) at each change of one element.
+    public private(set) var actors: [Actor] = []
     /// Rows the frame always covers (a subtitle band, a credits viewport), if any.
     public var fixedRows: Range<Int>? { didSet { composed = nil } }
     /// Rows drawn over the actors (a status line), by document row.
@@ -76,17 +83,19 @@ public final class Scene {
         actor.id = nextID
         nextID += 1
         actors.append(actor)
+        composed = nil
         return actor.id
     }
 
-    public func remove(id: Int) { actors.removeAll { $0.id == id } }
-    public func removeAll() { actors.removeAll() }
+    public func remove(id: Int) { actors.removeAll { $0.id == id }; composed = nil }
+    public func removeAll() { actors.removeAll(); composed = nil }
     public func actor(id: Int) -> Actor? { actors.first { $0.id == id } }
 
     /// Changes an actor in place (its block after a resize, its row when cues restack, its times).
     public func update(id: Int, _ change: (inout Actor) -> Void) {
         guard let i = actors.firstIndex(where: { $0.id == id }) else { return }
         change(&actors[i])
+        composed = nil
     }
 
     /// Adds glyphs to an actor's block (a typewriter's text as it arrives). Glyphs revealed after the
@@ -98,17 +107,22 @@ public final class Scene {
             actor.block.glyphs += glyphs
             actor.block.rows = max(actor.block.rows, (glyphs.last?.row ?? 0) + 1)
         }
-        if let kept, glyphs.allSatisfy({ ($0.reveal ?? kept) > kept }) { composed = kept }
+        // Instants read in place (iterating copied every glyph).
+        if let kept, glyphs.withUnsafeBufferPointer({ glyphs in glyphs.indices.allSatisfy { (glyphs[$0].reveal ?? kept) > kept } }) {
+            composed = kept
+        }
     }
 
     /// Changes every actor (times shifted after a stop).
     public func updateAll(_ change: (inout Actor) -> Void) {
         for i in actors.indices { change(&actors[i]) }
+        composed = nil
     }
 
     /// Removes actors whose reveal is over (flow only: their rows are final on the terminal).
     public func dropSettled(at t: Nanoseconds) {
         actors.removeAll { $0.isSettled(at: t) }
+        composed = nil
     }
 
     /// The first document row any actor occupies (or `otherwise`).
@@ -159,10 +173,17 @@ public final class Scene {
             guard appeared == nil, start <= since, actors[i].end.map({ $0 > t }) ?? true,
                   let range = actors[i].effect.appearing(actors[i].block, from: since - start, to: t - start, duration: actors[i].duration)
             else { return nil }
-            appeared = Appearing(glyphs: actors[i].block.glyphs[range], row: actors[i].row, column: actors[i].column)
+            appeared = Appearing(glyphs: actors[i].block.glyphs[range], row: actors[i].row, column: actors[i].column,
+                                 start: start, since: since)
         }
         composed = t
-        return appeared ?? Appearing(glyphs: [], row: 0, column: 0)
+        return appeared ?? Appearing(glyphs: [], row: 0, column: 0, since: since)
+    }
+
+    /// What `appearing` told up to a later instant was drawn only up to `t` (the renderer took a
+    /// typing head's steps up to there): the frame at `t` is the one composed last.
+    public func drawnAppearing(through t: Nanoseconds) {
+        if let composed, t <= composed { self.composed = t }
     }
 
     /// The next instant after `t` at which the frame changes: a start, an end, an effect's next step,

@@ -179,43 +179,54 @@ public struct TerminalRenderer {
     /// a row not known or out of reach, a cell not blank or not in order, text in a prompt's columns.
     public mutating func renderAppearing(_ appearing: Appearing, cursor: Placement?, into out: inout [UInt8]) -> Bool {
         guard var frame = previous else { return false }
-        var last = (row: Int.min, end: 0)
-        // Rows below the last frame are blank on the terminal (or not created yet) up to here.
-        var blankThrough = frame.end - 1
         let (top, left) = (appearing.row, appearing.column)
-        for glyph in appearing.glyphs {
-            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
-            guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
-                  cell.row >= frame.origin, cell.row >= topReachableRow,
-                  cell.row > last.row || cell.row == last.row && cell.column >= last.end,
-                  !unknownRows.contains(cell.row)
-            else { return false }
-            if cell.row < frame.end {
-                let row = frame.rows[cell.row - frame.origin]
-                guard row[cell.column..<(cell.column + cell.width)].allSatisfy({ $0 == .blank }) else { return false }
-            } else {
-                // Rows below the last frame that exist must be known blank, as `render` would see them.
-                while blankThrough < cell.row {
-                    blankThrough += 1
-                    guard blankThrough > bottomRow || blankRows.contains(blankThrough) else { return false }
+        // Glyphs read in place through a pointer: iterating the slice copied every glyph (its
+        // text retained and released) twice per frame.
+        let known = appearing.glyphs.withUnsafeBufferPointer { glyphs -> Bool in
+            var last = (row: Int.min, end: 0)
+            // Rows below the last frame are blank on the terminal (or not created yet) up to here.
+            var blankThrough = frame.end - 1
+            for glyph in glyphs.indices {
+                let cell = (row: top + glyphs[glyph].row, column: left + glyphs[glyph].column, width: glyphs[glyph].width)
+                guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
+                      cell.row >= frame.origin, cell.row >= topReachableRow,
+                      cell.row > last.row || cell.row == last.row && cell.column >= last.end,
+                      unknownRows.isEmpty || !unknownRows.contains(cell.row)
+                else { return false }
+                if cell.row < frame.end {
+                    guard frame.isBlank(row: cell.row, columns: cell.column..<(cell.column + cell.width)) else { return false }
+                } else {
+                    // Rows below the last frame that exist must be known blank, as `render` would see them.
+                    while blankThrough < cell.row {
+                        blankThrough += 1
+                        guard blankThrough > bottomRow || blankRows.contains(blankThrough) else { return false }
+                    }
                 }
+                last = (cell.row, cell.column + cell.width)
             }
-            last = (cell.row, cell.column + cell.width)
+            return true
         }
+        guard known else { return false }
         // The last frame is changed in place (it is the renderer's only: no copy of its rows).
         previous = nil
-        for glyph in appearing.glyphs {
-            let cell = (row: top + glyph.row, column: left + glyph.column, width: glyph.width)
-            frame.put(glyph.text, width: cell.width, style: glyph.style, row: cell.row, column: cell.column)
-            let r = cell.row - frame.origin
-            guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
-            let start = cell.row == cursorRow ? reach(cell.column, over: frame.rows[r]) : cell.column
-            move(toRow: cell.row, column: start, into: &out)
-            for c in start..<(cell.column + cell.width) where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
-            blankRows.remove(cell.row)
+        appearing.glyphs.withUnsafeBufferPointer { glyphs in
+            for glyph in glyphs.indices {
+                let cell = (row: top + glyphs[glyph].row, column: left + glyphs[glyph].column, width: glyphs[glyph].width)
+                frame.put(glyphs[glyph].text, width: cell.width, style: glyphs[glyph].style, row: cell.row, column: cell.column)
+                let r = cell.row - frame.origin
+                guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
+                // `reach` only ever helps a few columns ahead of the cursor (the glyph is mostly
+                // right at it: nothing to move).
+                let skip = cell.column - cursorColumn
+                let start = cell.row == cursorRow && skip > 0 && skip <= 3 ? reach(cell.column, over: frame.rows[r]) : cell.column
+                move(toRow: cell.row, column: start, into: &out)
+                for c in start..<(cell.column + cell.width) where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
+                if !blankRows.isEmpty { blankRows.remove(cell.row) }
+            }
         }
         frame.cursor = cursor
-        placeCursor(frame, into: &out)
+        // The typewriter's head is where the last glyph left the cursor: nothing to place.
+        if let cursor, cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
         previous = frame
         return true
     }
@@ -317,7 +328,12 @@ public struct TerminalRenderer {
             if cell.style.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cell.style, depth: depth, to: &out) }
             style = cell.style
         }
-        out.append(contentsOf: cell.text.utf8)
+        // The text's bytes in place (appending its UTF8View went through the generic path), a
+        // grapheme's few one by one.
+        let appended = cell.text.utf8.withContiguousStorageIfAvailable { bytes in
+            if bytes.count <= 4 { for byte in bytes { out.append(byte) } } else { out.append(contentsOf: bytes) }
+        }
+        if appended == nil { out.append(contentsOf: cell.text.utf8) }
         cursorColumn += Int(cell.width)
         pendingWrap = false
         if cursorColumn >= width {

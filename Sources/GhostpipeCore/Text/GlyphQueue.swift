@@ -27,8 +27,14 @@ public struct GlyphQueue {
     @inlinable public func start(of k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
 
     public func string(_ k: Int) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: $0[start(of: k)..<ends[k]], as: UTF8.self) }
+        let (start, end) = (start(of: k), ends[k])
+        // One ASCII byte (most of a text) from a table: decoding validated it every time.
+        if end == start + 1, bytes[start] < 0x80 { return Self.asciiStrings[Int(bytes[start])] }
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
     }
+
+    /// Each ASCII byte as a string.
+    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
 
     /// Appends the clusters of `batch`. With `classify`, their kinds (for pacing and layout); with

@@ -148,6 +148,7 @@ final class PacedText: TextReveal {
         // Read through one copy: each grapheme's string read from the property copied the queue.
         let queue = self.queue
         var added: [Glyph] = []
+        added.reserveCapacity(min(end - glyphed, 256))
         var k = glyphed
         while k < end, queue.placements[k].row <= headRow + 1 {
             let p = queue.placements[k]
@@ -218,6 +219,30 @@ final class PacedText: TextReveal {
         return queue.head < queue.instants.count ? queue.instants[queue.head] : nil
     }
 
+    /// The graphemes due from `next` that stay on the head's row (up to a line break or the next
+    /// row), already glyphs on the scene, grouped by instant: advancing through them changes only
+    /// the cursor (`followHead`'s rule) and what the typewriter shows, so their frames may be drawn
+    /// in one turn. The last step takes every grapheme of its instant.
+    func typingSteps(from next: Nanoseconds) -> [TypingStep]? {
+        guard scene != nil, actorID != nil, !timeless else { return nil }
+        let instants = queue.instants, placements = queue.placements, kinds = queue.kinds
+        let limit = min(glyphed, instants.count, placements.count, queue.head + Self.maxTypingSteps)
+        var k = queue.head
+        guard k < limit, instants[k] == next else { return nil }
+        var steps: [TypingStep] = []
+        while k < limit, placements[k].row == headRow, kinds[k] != .newline {
+            let p = placements[k]
+            let step = TypingStep(instant: instants[k], cursor: Placement(row: p.row, column: p.column + p.width, width: 0))
+            if steps.last?.instant == step.instant { steps[steps.count - 1] = step } else { steps.append(step) }
+            k += 1
+        }
+        if k < instants.count, instants[k] == steps.last?.instant { steps.removeLast() }
+        return steps.count > 1 ? steps : nil
+    }
+
+    /// Steps told at once at most (a row holds fewer, unless its graphemes take no columns).
+    static let maxTypingSteps = 1024
+
     /// Keeps `rowStart`/`headRow`/`head` on the row where graphemes up to `k` leave the typing head;
     /// rows the head leaves are final and leave the scene.
     private func followHead(through k: Int) {
@@ -245,7 +270,10 @@ final class PacedText: TextReveal {
         actorRow = headRow
         guard let scene, let actorID else { return false }
         scene.update(id: actorID) { actor in
-            actor.block.glyphs.removeAll { $0.row < shift }
+            // Glyphs are in reading order: the rows that left are a prefix (moved off at once,
+            // where removing by a predicate copied every glyph kept).
+            let kept = actor.block.glyphs.firstIndex { $0.row >= shift } ?? actor.block.glyphs.endIndex
+            actor.block.glyphs.removeSubrange(..<kept)
             for g in actor.block.glyphs.indices { actor.block.glyphs[g].row -= shift }
             actor.block.rows = max(0, actor.block.rows - shift)
             actor.row += shift
