@@ -21,6 +21,8 @@ public final class CastRecorder: ByteSink {
     @exclusivity(unchecked) private var room: [UInt8] = []
     @exclusivity(unchecked) private var used = 0
     private var gatheredStamp: Nanoseconds = 0
+    /// The last line's whole seconds, reused by the next (a line per grapheme shares them).
+    @exclusivity(unchecked) private var wholeSeconds = JSONWriter.WholeSeconds()
     /// Lines are written once this much is gathered (memory stays bounded).
     private static let gatherLimit = 1 << 20
 
@@ -79,7 +81,7 @@ public final class CastRecorder: ByteSink {
             room.withUnsafeMutableBufferPointer { room in
                 var line = JSONWriter(position: room.baseAddress! + start)
                 line.byte(0x5B)
-                line.seconds(time)
+                line.seconds(time, reusing: &wholeSeconds)
                 line.raw(", \"")
                 line.byte(code)
                 line.raw("\", ")
