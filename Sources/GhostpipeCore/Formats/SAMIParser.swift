@@ -250,6 +250,7 @@ public enum SAMIParser {
                 k = find(p, k + 4, end, "-->").map { $0 + 3 } ?? end
                 continue
             }
+            if c == 38, k + 6 <= end, memcmp(p + k, "&nbsp;", 6) == 0 { sawSpace = true; k += 6; continue }   // the usual clear
             if c == 38, let (scalar, length) = CharacterReferences.match(p, k, end), scalar == "\u{A0}" || scalar == " " {
                 sawSpace = true
                 k += length

@@ -70,4 +70,26 @@ import Testing
         }
         #expect(taken > 1_000, "the one-pass reader was tried on too few paragraphs")
     }
+
+    @Test func assEventsWithoutTagsReadAsTheReaderReadsThem() {
+        var random = SplitMix64(seed: 17)
+        let alphabet = ["a", " ", "한", "\u{301}", "x y", "{", "}", "\\N", "\\h", "{\\i1}", "\t", "é"]
+        var styles = [ASSStyle()]
+        var italic = ASSStyle(); italic.italic = true; italic.alignment = 8; styles.append(italic)
+        var hidden = ASSStyle(); hidden.primary.alpha = 0xFF; styles.append(hidden)
+        var taken = 0
+        for _ in 0..<5_000 {
+            let text = Array(Self.random(alphabet, maxLength: 8, &random).utf8)
+            let style = styles[Int(random.next() % UInt64(styles.count))]
+            text.withUnsafeBufferPointer { b in
+                let general = ASSText.readResult(b, style: style, script: ASSScript(), start: 0, length: Time.second)
+                guard let fast = ASSText.plainResult(b, style: style) else { return }
+                taken += 1
+                #expect(fast.runs == general.runs && fast.placement == general.placement
+                        && fast.fadeIn == general.fadeIn && fast.fadeOut == general.fadeOut,
+                        "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(taken > 500, "the fast path was tried on too few events")
+    }
 }
