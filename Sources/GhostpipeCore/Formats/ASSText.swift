@@ -1,3 +1,5 @@
+import Glibc
+
 /// The text of an ASS/SSA event → styled runs, a placement and fades, as libass reads it and as a
 /// terminal can show it:
 ///
@@ -328,6 +330,22 @@ enum ASSText {
     /// `\fade` count from them).
     static func parse(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, script: ASSScript,
                       start: Nanoseconds, length: Nanoseconds) -> Result {
+        plainResult(t, style: style) ?? readResult(t, style: style, script: script, start: start, length: length)
+    }
+
+    /// ``parse(_:style:script:start:length:)`` for text without tags or escapes (most events): one
+    /// run in the style's look, where the style puts it; nil for any other text.
+    static func plainResult(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle) -> Result? {
+        guard let p = t.baseAddress, !t.isEmpty, style.primary.visibility != .hidden,
+              memchr(p, 123, t.count) == nil, memchr(p, 92, t.count) == nil else { return nil }   // { \
+        let look = Look(style)
+        return Result(runs: [StyledRun(String(decoding: t, as: UTF8.self), style: look.style(look.primary))],
+                      placement: CuePlacement.numpad(style.alignment) ?? CuePlacement())
+    }
+
+    /// ``parse(_:style:script:start:length:)`` by the general rule: tags and escapes read in turn.
+    static func readResult(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, script: ASSScript,
+                           start: Nanoseconds, length: Nanoseconds) -> Result {
         var reader = Reader(script: script, style: style, start: start, length: length)
         guard let p = t.baseAddress else { return Result(runs: [], placement: reader.placement()) }
         let n = t.count

@@ -1,3 +1,5 @@
+import Glibc
+
 /// LRC lyrics (`.lrc`), simple and enhanced, read as the lyrics players read them:
 ///
 /// - A line is one or more time tags `[mm:ss.xx]` then its text: the text shows at each of its tags
@@ -47,13 +49,14 @@ public enum LRCParser {
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
-        var stamps: [Nanoseconds] = []   // of the line being read (kept to keep its storage)
+        var stamps: [Nanoseconds] = []   // of the line being read: the first `stampCount` (storage kept)
+        var stampCount = 0
 
         lines: while let line = scanner.next() {
             var k = line.start
             while k < line.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
             guard k < line.end else { continue }
-            stamps.removeAll(keepingCapacity: true)
+            stampCount = 0
             var tags = 0
             while k < line.end, p[k] == 91 {                                   // [
                 var close = k + 1
@@ -67,7 +70,8 @@ public enum LRCParser {
                             "bad time tag '\(Bytes.snippet(p, k, close + 1, limit: 40))'; line skipped"))
                         continue lines
                     }
-                    stamps.append(time)
+                    if stampCount < stamps.count { stamps[stampCount] = time } else { stamps.append(time) }
+                    stampCount += 1
                 } else if let (key, value) = idTag(p, k + 1, close) {
                     switch key {
                     case "ti": lyrics.title = value
@@ -90,15 +94,15 @@ public enum LRCParser {
             var end = line.end
             while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
             while end > k, Bytes.isSpaceOrTab(p[end - 1]) { end -= 1 }
-            if stamps.isEmpty {
+            if stampCount == 0 {
                 if tags == 0 { untagged = untagged.map { ($0.first, $0.count + 1) } ?? (line.number, 1) }
                 continue
             }
-            for stamp in stamps {
+            for stamp in stamps[..<stampCount] {
                 changes.append(.init(start: stamp, track: 0, text: k < end ? k..<end : nil, line: line.number))
             }
             // Word stamps are written for the line's first time; its other times shift them.
-            if stamps.count > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
+            if stampCount > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
         }
         // The offset applies to every tag, wherever it was written.
         if lyrics.offset != 0 {
@@ -122,6 +126,33 @@ public enum LRCParser {
 
     /// The time of a tag's inside `p[start..<end]`: `mm:ss`, `mm:ss.xx…`, `mm:ss:xx`, `h:mm:ss.xx`.
     static func timeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        canonicalTimeTag(p, start, end) ?? anyTimeTag(p, start, end)
+    }
+
+    /// ``timeTag(_:_:_:)``'s fast path: the canonical `m…m:ss.f` with one to three decimals, which
+    /// nearly every tag is; nil for any other (``anyTimeTag(_:_:_:)`` reads it, to the same value).
+    @inline(__always)
+    static func canonicalTimeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        var m = start
+        var minutes: Int64 = 0
+        while m < end, m - start < 8, Bytes.isDigit(p[m]) { minutes = minutes * 10 + Int64(p[m] &- 48); m += 1 }
+        if m > start, end - m >= 5, end - m <= 7, p[m] == 58, p[m + 3] == 46 || p[m + 3] == 44,
+           Bytes.isDigit(p[m + 1]), Bytes.isDigit(p[m + 2]) {
+            var fraction: Nanoseconds = 0, scale = Time.second / 10
+            var k = m + 4
+            while k < end, Bytes.isDigit(p[k]) {
+                fraction += Int64(p[k] &- 48) * scale
+                scale /= 10
+                k += 1
+            }
+            let seconds = minutes * 60 + Int64(p[m + 1] &- 48) * 10 + Int64(p[m + 2] &- 48)
+            if k == end, seconds < Time.timestampLimit / Time.second { return seconds * Time.second + fraction }
+        }
+        return nil
+    }
+
+    /// ``timeTag(_:_:_:)`` by the general rule.
+    static func anyTimeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
         var k = start
         while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
         var fields: (Int64, Int64, Int64) = (0, 0, 0)
@@ -213,6 +244,10 @@ struct LRCLyrics: CueBuilder {
     func runs(_ t: UnsafeBufferPointer<UInt8>, shift: Nanoseconds = 0) -> [StyledRun] {
         guard let p = t.baseAddress else { return [] }
         let n = t.count
+        // A line without word stamps (most): its text as it is, when no padding is to go.
+        if n > 0, p[n - 1] != 32, memchr(p, 60, n) == nil {
+            return [StyledRun(String(decoding: t, as: UTF8.self))]
+        }
         var builder = RunBuilder()
         var i = 0
         while i < n {

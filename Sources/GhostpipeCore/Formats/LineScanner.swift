@@ -94,7 +94,7 @@ enum Bytes {
     @inline(__always) static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 32 || b == 9 }
     /// ASCII whitespace as the WHATWG defines it: tab, LF, FF, CR, space.
     @inline(__always) static func isASCIIWhitespace(_ b: UInt8) -> Bool {
-        b == 32 || b == 9 || b == 10 || b == 12 || b == 13
+        b <= 32 && (0x1_0000_3600 as UInt64) >> b & 1 != 0    // one test for the five: bits 9, 10, 12, 13, 32
     }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }

@@ -54,22 +54,38 @@ public enum SAMIParser {
         if k < n, p[k] == 47 { closing = true; k += 1 }
         guard k < n, Bytes.isLetter(p[k]) else { return nil }
         let nameStart = k
-        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]), k - nameStart < 16 { k += 1 }
+        // The name's first four bytes in lower case (`| 0x20` lowers letters and keeps digits).
+        var packed: UInt32 = 0
+        while k < n, Bytes.isLetter(p[k]) || Bytes.isDigit(p[k]), k - nameStart < 16 {
+            if k - nameStart < 4 { packed = packed << 8 | UInt32(p[k] | 0x20) }
+            k += 1
+        }
         let attributes = k
         let name: Name
         switch k - nameStart {
-        case 1: name = Bytes.lower(p[nameStart]) == 112 ? .p : .other
+        case 1: name = packed == 0x70 ? .p : .other                                              // p
         case 4:
-            name = Bytes.equalsIgnoringCase(p, nameStart, k, "sync") ? .sync : Bytes.equalsIgnoringCase(p, nameStart, k, "body") ? .body
-                : Bytes.equalsIgnoringCase(p, nameStart, k, "sami") ? .sami : Bytes.equalsIgnoringCase(p, nameStart, k, "head") ? .head : .other
-        case 5: name = Bytes.equalsIgnoringCase(p, nameStart, k, "style") ? .style : .other
+            switch packed {
+            case 0x7379_6E63: name = .sync                                                       // sync
+            case 0x626F_6479: name = .body                                                       // body
+            case 0x7361_6D69: name = .sami                                                       // sami
+            case 0x6865_6164: name = .head                                                       // head
+            default: name = .other
+            }
+        case 5: name = packed == 0x7374_796C && p[nameStart + 4] | 0x20 == 0x65 ? .style : .other   // style
         default: name = .other
         }
-        // Up to `>`; a `<` first means this was not a tag.
-        while k < n, p[k] != 62 {
-            if p[k] == 60 { return nil }
-            k += 1
+        // Up to `>`; a `<` first means this was not a tag. Eight bytes at a time.
+        while k + 8 <= n {
+            let marks = ByteWords.equal(ByteWords.load(p + k), 62) | ByteWords.equal(ByteWords.load(p + k), 60)
+            if marks != 0 {
+                k += marks.trailingZeroBitCount >> 3
+                break
+            }
+            k += 8
         }
+        while k < n, p[k] != 62, p[k] != 60 { k += 1 }
+        if k < n, p[k] == 60 { return nil }
         return Tag(name: name, closing: closing, attributes: attributes, end: min(n, k + 1))
     }
 
@@ -147,10 +163,17 @@ public enum SAMIParser {
                 endContent(at: lt)
                 sawSync = true
                 let line = lines.line(at: lt)
-                let start = TagAttributes.value(of: "start", p, tag.attributes, tag.end - 1).flatMap { milliseconds(p, $0) }
-                if let start {
-                    let end = TagAttributes.value(of: "end", p, tag.attributes, tag.end - 1).flatMap { milliseconds(p, $0) }
-                    sync = (start, end, line)
+                // `Start=` and `End=` in one reading of the attributes (the last of each counts).
+                var startValue: Range<Int>?, endValue: Range<Int>?
+                TagAttributes.forEach(p, tag.attributes, tag.end - 1) { nameStart, nameEnd, value in
+                    if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "start") {
+                        startValue = value
+                    } else if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "end") {
+                        endValue = value
+                    }
+                }
+                if let start = startValue.flatMap({ milliseconds(p, $0) }) {
+                    sync = (start, endValue.flatMap { milliseconds(p, $0) }, line)
                     content = (tag.end, 0, false)
                 } else {
                     sync = nil
@@ -208,7 +231,7 @@ public enum SAMIParser {
         var k = value.lowerBound
         while k < value.upperBound, Bytes.isSpaceOrTab(p[k]) { k += 1 }
         var ms: Int64 = 0, digits = 0
-        while k < value.upperBound, Bytes.isDigit(p[k]), digits < 12 { ms = ms * 10 + Int64(p[k] - 48); digits += 1; k += 1 }
+        while k < value.upperBound, Bytes.isDigit(p[k]), digits < 12 { ms = ms &* 10 &+ Int64(p[k] &- 48); digits += 1; k += 1 }   // 12 digits: no overflow
         return digits > 0 ? ms * Time.millisecond : nil
     }
 
@@ -227,6 +250,7 @@ public enum SAMIParser {
                 k = find(p, k + 4, end, "-->").map { $0 + 3 } ?? end
                 continue
             }
+            if c == 38, k + 6 <= end, memcmp(p + k, "&nbsp;", 6) == 0 { sawSpace = true; k += 6; continue }   // the usual clear
             if c == 38, let (scalar, length) = CharacterReferences.match(p, k, end), scalar == "\u{A0}" || scalar == " " {
                 sawSpace = true
                 k += length

@@ -4,10 +4,183 @@
 /// hidden.
 enum SAMIText {
     static func runs(_ raw: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
+        if let runs = onePassRuns(raw) { return runs }
+        return markupRuns(raw)
+    }
+
+    /// ``runs(_:)`` in three passes (white space, markup, line edges): the general rule.
+    static func markupRuns(_ raw: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
         let text = collapsed(raw)
         guard !text.isEmpty else { return [] }
         let runs = text.withUnsafeBufferPointer { SubRipMarkup.parseMarkup($0, placement: CuePlacement(), html: true).runs }
         return trimmingLineEdges(runs)
+    }
+
+    /// ``runs(_:)`` in one pass, for text without references or comments (nearly all): white space
+    /// collapsed, none at the edges of a line, `<br>` a line break, the style tags read as
+    /// ``SubRipMarkup`` reads them, every other tag hidden. A space is held until text on the same
+    /// line follows it; the runs are where the general rule makes them (a run of a style starts
+    /// where text or white space of another style was written, even white space that is dropped).
+    /// Nil (the general rule is needed) at a `&`, a NUL, a `<` that is not a tag or a tag with
+    /// white space that collapsing would change, or a space that might join a character beside it.
+    static func onePassRuns(_ raw: UnsafeBufferPointer<UInt8>) -> [StyledRun]? {
+        guard let p = raw.baseAddress, raw.count > 0 else { return [] }
+        let n = raw.count
+        // Never longer than what was read: written in place, without a check per byte.
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+        defer { buffer.deallocate() }
+        var w = OnePassWriter(o: buffer)
+        var open: [SubRipMarkup.Tag] = []
+        var k = 0
+        while k < n {
+            // Eight bytes of text at a time, single spaces inside it too when no character beside
+            // them is non-ASCII (it might join them) and the word neither starts nor ends with one
+            // (what is around it decides).
+            if !w.space, k + 8 <= n {
+                var touched = false
+                while k + 8 <= n {
+                    let word = ByteWords.load(p + k)
+                    if ByteWords.controls(word) | ByteWords.equal(word, 60) | ByteWords.equal(word, 38) != 0 { break }
+                    let spaces = ByteWords.equal(word, 32)
+                    if spaces != 0 {
+                        let edges: UInt64 = 0x8000_0000_0000_0080
+                        if spaces & edges != 0 || (spaces << 8 | spaces >> 8) & (word & 0x8080_8080_8080_8080 | spaces) != 0 { break }
+                    }
+                    if !touched { w.touch(); touched = true }
+                    UnsafeMutableRawPointer(buffer + w.count).storeBytes(of: word, as: UInt64.self)
+                    w.count += 8
+                    k += 8
+                }
+                guard k < n else { break }
+            }
+            let c = p[k]
+            if c > 32, c != 60, c != 38 {
+                if w.space {
+                    // A space between text on one line; it must be a character by itself.
+                    if c >= 0x80, !neverClusters(c < 0xE0 || c >= 0xF0 ? scalarStarting(raw, at: k)
+                                                 : UInt32(c & 0x0F) << 12 | UInt32(p[k + 1] & 0x3F) << 6 | UInt32(p[k + 2] & 0x3F)) {
+                        return nil
+                    }
+                    w.placeSpace()
+                }
+                w.touch()
+                repeat {
+                    buffer[w.count] = p[k]
+                    w.count += 1
+                    k += 1
+                } while k < n && p[k] > 32 && p[k] != 60 && p[k] != 38
+            } else if Bytes.isASCIIWhitespace(c) {
+                if w.count > 0, buffer[w.count - 1] >= 0x80 {
+                    // The text before it must not join the space.
+                    var start = w.count - 1
+                    while start > 0, buffer[start] & 0xC0 == 0x80 { start -= 1 }
+                    // Only U+0600–U+0FFF and U+10000–U+3FFFF may be Prepend (see `isPrepend`).
+                    let lead = buffer[start]
+                    if (lead >= 0xD8 && lead <= 0xE0) || lead == 0xF0,
+                       isPrepend(scalarStarting(UnsafeBufferPointer(start: buffer, count: w.count), at: start)) { return nil }
+                }
+                w.touch()
+                if !w.space { w.space = true; w.spaceSegment = w.segments.count - 1 }
+                k += 1
+                while k < n, Bytes.isASCIIWhitespace(p[k]) { k += 1 }
+            } else if c == 60 {
+                guard let tag = SubRipMarkup.readTag(p, k, n), collapsesToItself(p, k, tag.end) else { return nil }
+                if tag.isNamed("br", p) {
+                    w.space = false
+                    w.touch()
+                    buffer[w.count] = 10
+                    w.count += 1
+                } else if let simple = SubRipMarkup.simpleTag(p, tag) {
+                    if tag.closing {
+                        if let last = open.lastIndex(of: simple) { open.remove(at: last) }
+                    } else if open.count < SubRipMarkup.maxDepth {
+                        open.append(simple)
+                    }
+                    w.restyle(SubRipMarkup.style(of: open))
+                } else if tag.isNamed("font", p) {
+                    if tag.closing {
+                        if let last = open.lastIndex(where: { if case .font = $0 { true } else { false } }) { open.remove(at: last) }
+                    } else if open.count < SubRipMarkup.maxDepth {
+                        open.append(.font(SubRipMarkup.fontColor(p, tag.attributesStart, tag.attributesEnd)))
+                    }
+                    w.restyle(SubRipMarkup.style(of: open))
+                }
+                // Every other tag is hidden.
+                k = tag.end
+            } else if c != 38, c != 0 {
+                // A control other than white space is text (it joins nothing: GB4, GB5).
+                if w.space { w.placeSpace() }
+                w.touch()
+                buffer[w.count] = c
+                w.count += 1
+                k += 1
+            } else {
+                return nil   // a reference, or a NUL (a space of its own, not collapsed)
+            }
+        }
+        // No line breaks at the end.
+        while w.count > 0, buffer[w.count - 1] == 10 { w.count -= 1 }
+        var runs: [StyledRun] = []
+        runs.reserveCapacity(w.segments.count)
+        for (index, segment) in w.segments.enumerated() {
+            let start = min(segment.start, w.count)
+            let end = index + 1 < w.segments.count ? min(w.segments[index + 1].start, w.count) : w.count
+            if end > start {
+                runs.append(StyledRun(String(decoding: UnsafeBufferPointer(start: buffer + start, count: end - start), as: UTF8.self),
+                                      style: segment.style))
+            }
+        }
+        return runs
+    }
+
+    /// ``onePassRuns(_:)``'s output: the text kept so far, and where each run of it starts.
+    private struct OnePassWriter {
+        let o: UnsafeMutablePointer<UInt8>
+        var count = 0
+        /// Where each run's bytes start, with its style; the last may have none yet.
+        var segments: [(style: Style, start: Int)] = []
+        var style = Style.plain
+        /// Whether `style` is the last segment's.
+        var styleWritten = false
+        /// White space read since the last text, and the segment the first of it went to.
+        var space = false
+        var spaceSegment = 0
+
+        init(o: UnsafeMutablePointer<UInt8>) { self.o = o }
+
+        mutating func restyle(_ new: Style) {
+            style = new
+            styleWritten = segments.last?.style == new
+        }
+
+        /// What is written next goes to a segment of the current style.
+        @inline(__always)
+        mutating func touch() {
+            guard !styleWritten else { return }
+            segments.append((style, count))
+            styleWritten = true
+        }
+
+        /// Text follows: the space held goes to its segment, unless a line starts here.
+        mutating func placeSpace() {
+            space = false
+            guard count > 0, o[count - 1] != 10 else { return }
+            o[count] = 32
+            count += 1
+            for s in (spaceSegment + 1)..<segments.count { segments[s].start = count }
+        }
+    }
+
+    /// Whether the tag `p[start..<end]` reads the same once white space is collapsed: its only
+    /// white space is single spaces, and it holds no NUL.
+    static func collapsesToItself(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k < end {
+            let b = p[k]
+            if b < 32 || (b == 32 && p[k - 1] == 32) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// White space collapsed to single spaces, comments removed. With `trimmingLineEdges`, the

@@ -70,7 +70,22 @@ enum SubRipMarkup {
         return out
     }
 
-    private enum Tag: Equatable { case italic, bold, underline, strike, font(Color?) }
+    enum Tag: Equatable { case italic, bold, underline, strike, font(Color?) }
+
+    /// The style that the tags open (outermost first) give text.
+    static func style(of open: [Tag]) -> Style {
+        var style = Style.plain
+        for tag in open {
+            switch tag {
+            case .italic: style.attributes.insert(.italic)
+            case .bold: style.attributes.insert(.bold)
+            case .underline: style.attributes.insert(.underline)
+            case .strike: style.attributes.insert(.strikethrough)
+            case .font(let color): if let color { style.foreground = color }
+            }
+        }
+        return style
+    }
 
     /// Open tags beyond this depth are hidden but change nothing (keeps hostile input linear).
     static let maxDepth = 64
@@ -102,19 +117,7 @@ enum SubRipMarkup {
         var hiddenUnknown: [[UInt8]] = []   // names of unknown tags hidden while open
         var closers: [[UInt8]: Int]?        // unknown tag name → where its last close tag starts
 
-        func restyle() {
-            var style = Style.plain
-            for tag in open {
-                switch tag {
-                case .italic: style.attributes.insert(.italic)
-                case .bold: style.attributes.insert(.bold)
-                case .underline: style.attributes.insert(.underline)
-                case .strike: style.attributes.insert(.strikethrough)
-                case .font(let color): if let color { style.foreground = color }
-                }
-            }
-            builder.style = style
-        }
+        func restyle() { builder.style = style(of: open) }
         func close(_ matches: (Tag) -> Bool) {
             if let k = open.lastIndex(where: matches) {
                 open.remove(at: k)
@@ -192,7 +195,7 @@ enum SubRipMarkup {
         return placement
     }
 
-    private static func simpleTag(_ p: UnsafePointer<UInt8>, _ tag: TagToken) -> Tag? {
+    static func simpleTag(_ p: UnsafePointer<UInt8>, _ tag: TagToken) -> Tag? {
         guard tag.nameEnd - tag.nameStart == 1 else { return nil }
         switch Bytes.lower(p[tag.nameStart]) {
         case 105: return .italic      // i

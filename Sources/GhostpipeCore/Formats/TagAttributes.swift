@@ -5,8 +5,31 @@ enum TagAttributes {
     /// The byte range of the value of attribute `name` (lowercase ASCII) in `p[start..<end]` (the
     /// tag's text after its name), or nil when the tag has none. The last one counts.
     static func value(of name: StaticString, _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
-        var k = start
         var found: Range<Int>?
+        forEach(p, start, end) { nameStart, nameEnd, value in
+            if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, name) { found = value }
+        }
+        return found
+    }
+
+    /// Calls `body` with the name's byte range and the value's of each attribute in `p[start..<end]`
+    /// that has a value, in order: a tag whose caller wants several of them reads it once.
+    @inline(__always)
+    static func forEach(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ body: (Int, Int, Range<Int>) -> Void) {
+        // Fast path for the usual ` Name=value` (one attribute, a letter name, a bare value).
+        if end - start > 2, p[start] == 32, Bytes.isLetter(p[start + 1]) {
+            var equals = start + 2
+            while equals < end, Bytes.isLetter(p[equals]) { equals += 1 }
+            if equals + 1 < end, p[equals] == 61 {
+                var k = equals + 1
+                while k < end, p[k] > 32, p[k] != 34, p[k] != 39 { k += 1 }
+                if k == end {
+                    body(start + 1, equals, equals + 1..<end)
+                    return
+                }
+            }
+        }
+        var k = start
         while k < end {
             while k < end, Bytes.isASCIIWhitespace(p[k]) || p[k] == 47 { k += 1 }   // spaces, /
             let nameStart = k
@@ -28,8 +51,7 @@ enum TagAttributes {
                 while k < end, !Bytes.isASCIIWhitespace(p[k]) { k += 1 }
                 valueEnd = k
             }
-            if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, name) { found = valueStart..<valueEnd }
+            body(nameStart, nameEnd, valueStart..<valueEnd)
         }
-        return found
     }
 }

@@ -1,0 +1,95 @@
+import Testing
+@testable import GhostpipeCore
+
+/// The parsers' fast paths against the general rules they shortcut: on random inputs built from
+/// the bytes that matter, a fast path either declines or gives what the general rule gives.
+@Suite struct ParserFastPaths {
+    /// A random string of `length` up to `maxLength` from `alphabet`.
+    static func random(_ alphabet: [String], maxLength: Int, _ random: inout SplitMix64) -> String {
+        let length = Int(random.next() % UInt64(maxLength + 1))
+        return (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+    }
+
+    @Test func lrcCanonicalTimeTagsReadAsTheGeneralRuleReadsThem() {
+        var random = SplitMix64(seed: 14)
+        let digits = ["0", "1", "5", "9"]
+        var taken = 0
+        for _ in 0..<20_000 {
+            // Tag-shaped: digits, a colon, digits, a separator, digits, sometimes a stray byte.
+            var tag = Self.random(digits, maxLength: 9, &random)
+            tag += Self.random([":", ":", ":", " ", "x"], maxLength: 1, &random)
+            tag += Self.random(digits, maxLength: 3, &random)
+            tag += Self.random([".", ",", ":", " "], maxLength: 1, &random)
+            tag += Self.random(digits, maxLength: 4, &random)
+            tag += Self.random([" ", "x", ".", ""], maxLength: 1, &random)
+            let inside = Array(tag.utf8)
+            inside.withUnsafeBufferPointer { b in
+                guard let p = b.baseAddress else { return }
+                let general = LRCParser.anyTimeTag(p, 0, b.count)
+                if let fast = LRCParser.canonicalTimeTag(p, 0, b.count) {
+                    taken += 1
+                    #expect(fast == general, "\(String(decoding: inside, as: UTF8.self))")
+                }
+                #expect(LRCParser.timeTag(p, 0, b.count) == general)
+            }
+        }
+        #expect(taken > 100, "the fast path was tried on too few canonical tags")
+    }
+
+    @Test func lrcLinesWithoutWordStampsAreTheirTextAsItIs() {
+        var random = SplitMix64(seed: 15)
+        let alphabet = ["a", " ", "<", ">", "00:01.00", "é", "\u{301}", "한", "\t"]
+        for _ in 0..<5_000 {
+            let line = Self.random(alphabet, maxLength: 10, &random)
+            let fast = Array(line.utf8).withUnsafeBufferPointer { LRCLyrics().runs($0) }
+            // The general rule: one run of the text, spaces after the last word stamp trimmed.
+            if !line.contains("<") {
+                var text = line
+                while text.last == " " { text.removeLast() }
+                #expect(fast == (text.isEmpty ? [] : [StyledRun(text)]), "\(line.debugDescription)")
+            }
+        }
+    }
+
+    @Test func samiParagraphsReadInOnePassAsInThree() {
+        var random = SplitMix64(seed: 16)
+        let alphabet = ["a", "b", "word", " ", "  ", "\n", "\r\n", "\t", "\u{C}", "<br>", "<BR/>", "<br >", "<i>", "</i>",
+                        "&nbsp;", "&amp;", "한", "é", "\u{301}", "\u{600}", "\u{200D}", "<", "\0", "\u{1}", "-",
+                        "abcdefgh", "a b c d ", "한 국 어", "<b>", "</b>", "<u>", "<font color=red>", "<font  color=#00ff00>",
+                        "</font>", "<span class=x>", "</span>", "<I>", "< b", "<i\n>"]
+        var taken = 0
+        for _ in 0..<20_000 {
+            let paragraph = Array(Self.random(alphabet, maxLength: 12, &random).utf8)
+            paragraph.withUnsafeBufferPointer { b in
+                let general = SAMIText.markupRuns(b)
+                if let fast = SAMIText.onePassRuns(b) {
+                    taken += 1
+                    #expect(fast == general, "\(String(decoding: paragraph, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        #expect(taken > 1_000, "the one-pass reader was tried on too few paragraphs")
+    }
+
+    @Test func assEventsWithoutTagsReadAsTheReaderReadsThem() {
+        var random = SplitMix64(seed: 17)
+        let alphabet = ["a", " ", "한", "\u{301}", "x y", "{", "}", "\\N", "\\h", "{\\i1}", "\t", "é"]
+        var styles = [ASSStyle()]
+        var italic = ASSStyle(); italic.italic = true; italic.alignment = 8; styles.append(italic)
+        var hidden = ASSStyle(); hidden.primary.alpha = 0xFF; styles.append(hidden)
+        var taken = 0
+        for _ in 0..<5_000 {
+            let text = Array(Self.random(alphabet, maxLength: 8, &random).utf8)
+            let style = styles[Int(random.next() % UInt64(styles.count))]
+            text.withUnsafeBufferPointer { b in
+                let general = ASSText.readResult(b, style: style, script: ASSScript(), start: 0, length: Time.second)
+                guard let fast = ASSText.plainResult(b, style: style) else { return }
+                taken += 1
+                #expect(fast.runs == general.runs && fast.placement == general.placement
+                        && fast.fadeIn == general.fadeIn && fast.fadeOut == general.fadeOut,
+                        "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(taken > 500, "the fast path was tried on too few events")
+    }
+}
