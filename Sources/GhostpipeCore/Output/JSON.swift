@@ -45,6 +45,13 @@ struct JSONWriter {
         position += text.utf8CodeUnitCount
     }
 
+    /// Bytes as they are.
+    @inline(__always) mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        position.initialize(from: base, count: bytes.count)
+        position += bytes.count
+    }
+
     /// A JSON string: escaped per RFC 8259, plus DEL and the C1 controls (C2 80…C2 9F), so a reader
     /// printing it raw cannot be commanded. Runs that need no escape are copied whole.
     mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {

@@ -30,7 +30,7 @@ public final class JSONOutput: Output {
         let bound = range.count * (Self.timeKey.utf8CodeUnitCount + JSONWriter.secondsBound + Self.textKey.utf8CodeUnitCount
                                    + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + 6 * textBytes
         let (timeKey, textKey, lineEnd) = (Self.timeKey, Self.textKey, Self.lineEnd)
-        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
+        try writes.add(at: stamp, upTo: bound) { writer in
             queue.bytes.withUnsafeBufferPointer { bytes in
                 queue.ends.withUnsafeBufferPointer { ends in
                     queue.instants.withUnsafeBufferPointer { instants in
@@ -50,7 +50,7 @@ public final class JSONOutput: Output {
                     }
                 }
             }
-        } }
+        }
     }
 
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {
@@ -101,7 +101,7 @@ public final class JSONOutput: Output {
         let (startKey, endKey, textKey, lineEnd) = (Self.startKey, Self.endKey, Self.textKey, Self.lineEnd)
         let bound = startKey.utf8CodeUnitCount + endKey.utf8CodeUnitCount + 2 * JSONWriter.secondsBound
             + textKey.utf8CodeUnitCount + JSONWriter.plainStringBound(text.count) + lineEnd.utf8CodeUnitCount
-        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
+        try writes.add(at: stamp, upTo: bound) { writer in
             writer.raw(startKey)
             writer.milliseconds(start)
             writer.raw(endKey)
@@ -109,7 +109,7 @@ public final class JSONOutput: Output {
             writer.raw(textKey)
             writer.string(utf8: text)
             writer.raw(lineEnd)
-        } }
+        }
     }
 
     /// `,"words":[…]`: the cue's text cut where its instants change, each piece with its instant
