@@ -131,6 +131,8 @@ final class CompactCues: Sendable {
     let records: [CueRecord]
     let placements: [CuePlacement]
     let markup: CueMarkup
+    /// `markup` is SubRip's (asked per cue by text outputs: no copy of the enum each time).
+    let isSubRip: Bool
 
     convenience init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
         self.init(utf8: Array(source.utf8), records: records, placements: placements, markup: markup)
@@ -147,6 +149,7 @@ final class CompactCues: Sendable {
         self.records = records
         self.placements = placements
         self.markup = markup
+        if case .subRip = markup { isSubRip = true } else { isSubRip = false }
     }
 
     func cue(at index: Int) -> Cue {
@@ -195,7 +198,7 @@ extension CompactCues {
     /// from its markup into `scratch`; nil when the cue must be built (another markup, text to
     /// sanitize or to cut).
     func plainText(of record: CueRecord, in source: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> PlainCueText? {
-        guard case .subRip = markup, let base = source.baseAddress else { return nil }
+        guard isSubRip, let base = source.baseAddress else { return nil }
         let text = UnsafeBufferPointer(start: base + Int(record.textStart), count: Int(record.textEnd) - Int(record.textStart))
         if SubRipMarkup.isPlain(text) { return .source(text) }
         scratch.removeAll(keepingCapacity: true)
@@ -219,12 +222,19 @@ protocol MarkupText {
     mutating func append(_ byte: UInt8)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
     mutating func append(scalar: Unicode.Scalar)
+    /// Whether it keeps `style` (a reader that does not spares working styles out).
+    static var keepsStyles: Bool { get }
+}
+
+extension MarkupText {
+    static var keepsStyles: Bool { true }
 }
 
 /// The text of markup without its styles, as UTF-8.
 struct PlainTextBuilder: MarkupText {
     var bytes: [UInt8]
     var style = Style.plain
+    static var keepsStyles: Bool { false }
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
     mutating func append(scalar: Unicode.Scalar) { TextDecoder.appendUTF8(scalar.value, to: &bytes) }

@@ -127,7 +127,9 @@ enum SubRipMarkup {
             let c = p[i]
             if c == 60, let tag = readTag(p, i, n) {       // <
                 var handled = true
-                if let simple = simpleTag(p, tag) {
+                if !Builder.keepsStyles, simpleTag(p, tag) != nil || tag.isNamed("font", p) {
+                    // A style tag is hidden; its style is not worked out (a font's colour by name).
+                } else if let simple = simpleTag(p, tag) {
                     if tag.closing { close { $0 == simple } } else if open.count < maxDepth { open.append(simple) }
                 } else if tag.isNamed("font", p) {
                     if tag.closing {
@@ -141,7 +143,7 @@ enum SubRipMarkup {
                     handled = false
                 }
                 if handled {
-                    restyle()
+                    if Builder.keepsStyles { restyle() }
                     i = tag.end
                     continue
                 }
