@@ -232,10 +232,19 @@ extension TerminalSanitizer {
     /// Whether `clean` would change this text (UTF-8): controls other than LF and tab, DEL, C1
     /// controls (C2 80…C2 9F).
     static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = utf8.baseAddress else { return false }
+        let n = utf8.count
         var i = 0
-        while i < utf8.count {
-            let b = utf8[i]
-            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < utf8.count && utf8[i + 1] < 0xA0 {
+        while i < n {
+            // Words with none of the bytes looked at below are skipped whole.
+            while i + 8 <= n {
+                let w = ByteWords.load(p + i)
+                if ByteWords.controls(w) | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                i += 8
+            }
+            guard i < n else { break }
+            let b = p[i]
+            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < n && p[i + 1] < 0xA0 {
                 return true
             }
             i += 1
