@@ -54,7 +54,14 @@ struct JSONWriter {
 
     /// A JSON string: escaped per RFC 8259, plus DEL and the C1 controls (C2 80…C2 9F), so a reader
     /// printing it raw cannot be commanded. Runs that need no escape are copied whole.
-    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) { string(utf8: bytes, sanitized: false) }
+
+    /// `string` for text with nothing to sanitize (`TerminalSanitizer.needsCleaning` is false: no
+    /// DEL, no C1 control; `Output.cue(text:…)`), whose words need fewer tests.
+    mutating func sanitizedString(utf8 bytes: UnsafeBufferPointer<UInt8>) { string(utf8: bytes, sanitized: true) }
+
+    @inline(__always)
+    private mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>, sanitized: Bool) {
         byte(0x22)
         var run = 0, i = 0
         while i < bytes.count {
@@ -62,8 +69,8 @@ struct JSONWriter {
             if let base = bytes.baseAddress {
                 while i + 8 <= bytes.count {
                     let w = ByteWords.load(base + i)
-                    if ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C)
-                        | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                    let sanitize = sanitized ? 0 : ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2)
+                    if ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | sanitize != 0 { break }
                     i += 8
                 }
                 guard i < bytes.count else { break }

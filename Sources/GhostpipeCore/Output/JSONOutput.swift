@@ -107,7 +107,7 @@ public final class JSONOutput: Output {
             writer.raw(endKey)
             writer.milliseconds(end)
             writer.raw(textKey)
-            writer.string(utf8: text)
+            writer.sanitizedString(utf8: text)
             writer.raw(lineEnd)
         }
     }
