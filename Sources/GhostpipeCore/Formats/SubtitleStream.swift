@@ -94,7 +94,9 @@ public final class SubtitleStream {
 
     /// Takes the next bytes; returns the cues now complete.
     public func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Batch {
-        take(decoder.push(bytes))
+        // Most of a stream: decoded straight after what is pending (`take` then has nothing to do).
+        let plainAppend = streaming != nil && !droppingCueText && !lineFeedPending
+        if !(plainAppend && decoder.push(bytes, appendingTo: &pending)) { take(decoder.push(bytes)) }
         parseComplete(final: false)
         return flush()
     }
