@@ -37,8 +37,8 @@ enum SubRipMarkup {
             // Words of text with none of the bytes looked at below are skipped whole.
             while i + 8 <= raw.count {
                 let w = ByteWords.load(p + i)
-                if ByteWords.controls(w) | ByteWords.equal(w, 60) | ByteWords.equal(w, 123) | ByteWords.equal(w, 38)
-                    | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                if ByteWords.anyControl(w) | ByteWords.anyEqual(w, 60) | ByteWords.anyEqual(w, 123) | ByteWords.anyEqual(w, 38)
+                    | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2) != 0 { break }
                 i += 8
             }
             guard i < raw.count else { break }
@@ -187,6 +187,12 @@ enum SubRipMarkup {
             }
             // Plain text up to the next markup character.
             var k = i + 1
+            while k + 8 <= n {
+                // Words with no `<`, `&` (nor `{` but in HTML) are skipped whole.
+                let w = ByteWords.load(p + k)
+                if ByteWords.anyEqual(w, 60) | ByteWords.anyEqual(w, 38) | (html ? 0 : ByteWords.anyEqual(w, 123)) != 0 { break }
+                k += 8
+            }
             while k < n, p[k] != 60, p[k] != 123 || html, p[k] != 38 { k += 1 }
             builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k

@@ -69,8 +69,8 @@ struct JSONWriter {
             if let base = bytes.baseAddress {
                 while i + 8 <= bytes.count {
                     let w = ByteWords.load(base + i)
-                    let sanitize = sanitized ? 0 : ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2)
-                    if ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C) | sanitize != 0 { break }
+                    let sanitize = sanitized ? 0 : ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
+                    if ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x22) | ByteWords.anyEqual(w, 0x5C) | sanitize != 0 { break }
                     i += 8
                 }
                 guard i < bytes.count else { break }

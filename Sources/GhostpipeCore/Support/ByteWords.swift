@@ -28,4 +28,22 @@ enum ByteWords {
     @inline(__always) static func controls(_ w: UInt64) -> UInt64 {
         zeros(w & 0xE0E0_E0E0_E0E0_E0E0)
     }
+
+    // Yes/no tests, a step cheaper than the masks above: nonzero when some byte of `w` matches. Only
+    // the lowest mark is sure (a borrow may mark the byte above a match), so they skip words and
+    // never count.
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `w` is zero.
+    @inline(__always) static func anyZero(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & high }
+
+    /// Whether some byte of `w` is `byte`.
+    @inline(__always) static func anyEqual(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        anyZero(w ^ (UInt64(byte) &* ones))
+    }
+
+    /// Whether some byte of `w` is below 0x20.
+    @inline(__always) static func anyControl(_ w: UInt64) -> UInt64 {
+        anyZero(w & 0xE0E0_E0E0_E0E0_E0E0)
+    }
 }

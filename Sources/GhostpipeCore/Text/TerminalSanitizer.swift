@@ -239,7 +239,7 @@ extension TerminalSanitizer {
             // Words with none of the bytes looked at below are skipped whole.
             while i + 8 <= n {
                 let w = ByteWords.load(p + i)
-                if ByteWords.controls(w) | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                if ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2) != 0 { break }
                 i += 8
             }
             guard i < n else { break }
