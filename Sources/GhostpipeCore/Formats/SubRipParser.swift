@@ -31,7 +31,7 @@ public enum SubRipParser {
     static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
         CueList.parsed(validUTF8: source) { bytes in
             let parsed = parse(bytes: bytes)
-            return (parsed.records, [CuePlacement()], .subRip, parsed.diagnostics)
+            return (parsed.records, [CuePlacement()], .subRip, parsed.diagnostics, parsed.lineCount)
         }
     }
 
@@ -67,8 +67,9 @@ public enum SubRipParser {
         var afterBlank: Bool
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], diagnostics: [Diagnostic]) {
-        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], []) }
+    /// `lineCount`: the lines `bytes` ends (LF, CR LF, a lone CR), which it reads all of anyway.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], diagnostics: [Diagnostic], lineCount: Int) {
+        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], [], 0) }
         let n = bytes.count
         var records: [CueRecord] = []
         records.reserveCapacity(estimateCueCount(p, n))
@@ -190,7 +191,9 @@ public enum SubRipParser {
         if !seenCue, sawContent {
             diagnostics.append(Diagnostic(line: firstStrayLine > 0 ? firstStrayLine : 1, message: "no SubRip cues found"))
         }
-        return (records, diagnostics)
+        // The scanner's lines, less a last one that no terminator ends.
+        let lines = scanner.nextNumber - 1 - (n > bom && p[n - 1] != 10 && p[n - 1] != 13 ? 1 : 0)
+        return (records, diagnostics, lines)
     }
 
     /// The number of cues to reserve records for, from the density of arrows (`>` after `-` or a
