@@ -1,3 +1,5 @@
+import Glibc
+
 /// SubRip (`.srt`), read as leniently as the players that see the most broken files (ffmpeg, which
 /// mpv uses, and VLC), so that what plays there plays here.
 ///
@@ -204,9 +206,10 @@ public enum SubRipParser {
         let sample = min(n, 1 << 13)
         var arrows = 0
         var i = 1
-        while i < sample {
-            if p[i] == 62 && (p[i - 1] == 45 || p[i - 1] == 32) { arrows += 1 }
-            i += 1
+        while i < sample, let hit = memchr(p + i, 62, sample - i) {
+            let k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+            if p[k - 1] == 45 || p[k - 1] == 32 { arrows += 1 }
+            i = k + 1
         }
         let estimate = Double(arrows + 1) * Double(n) / Double(sample) * 1.1 + 16
         return min(Int(estimate), n / 8 + 1)
