@@ -63,17 +63,18 @@ struct JSONWriter {
     @inline(__always)
     private mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>, sanitized: Bool) {
         byte(0x22)
+        @inline(__always) func marked(_ w: UInt64) -> Bool {
+            let sanitize = sanitized ? 0 : ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
+            return ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x22) | ByteWords.anyEqual(w, 0x5C) | sanitize != 0
+        }
         var run = 0, i = 0
         while i < bytes.count {
-            // Words with nothing to escape are skipped whole (most of a text).
+            // Words with nothing to escape are skipped whole (most of a text), and the last bytes
+            // as the word that ends the text (looking again at some is harmless).
             if let base = bytes.baseAddress {
-                while i + 8 <= bytes.count {
-                    let w = ByteWords.load(base + i)
-                    let sanitize = sanitized ? 0 : ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
-                    if ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x22) | ByteWords.anyEqual(w, 0x5C) | sanitize != 0 { break }
-                    i += 8
-                }
+                while i + 8 <= bytes.count, !marked(ByteWords.load(base + i)) { i += 8 }
                 guard i < bytes.count else { break }
+                if i + 8 > bytes.count, bytes.count >= 8, !marked(ByteWords.load(base + bytes.count - 8)) { break }
             }
             let b = bytes[i]
             guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 else { i += 1; continue }
