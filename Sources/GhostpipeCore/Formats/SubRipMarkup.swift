@@ -32,17 +32,22 @@ enum SubRipMarkup {
     static func isPlain(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let p = raw.baseAddress, let last = raw.last, p[0] != 10, last != 10, last != 32,
               raw.count <= SubtitleStream.maxCueText else { return false }
-        @inline(__always) func marked(_ w: UInt64) -> Bool {
+        @inline(__always) func marks(_ w: UInt64) -> UInt64 {
             ByteWords.anyControl(w) | ByteWords.anyEqual(w, 60) | ByteWords.anyEqual(w, 123) | ByteWords.anyEqual(w, 38)
-                | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2) != 0
+                | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
         }
         var i = 0
         while i < raw.count {
-            // Words of text with none of the bytes looked at below are skipped whole.
-            while i + 8 <= raw.count, !marked(ByteWords.load(p + i)) { i += 8 }
+            // Words of text with none of the bytes looked at below are skipped whole, up to the
+            // first byte that is.
+            while i + 8 <= raw.count {
+                let m = marks(ByteWords.load(p + i))
+                if m != 0 { i += ByteWords.firstMarked(m); break }
+                i += 8
+            }
             guard i < raw.count else { break }
             // The last bytes, as the word that ends the text (looking again at some is harmless).
-            if i + 8 > raw.count, raw.count >= 8, !marked(ByteWords.load(p + raw.count - 8)) { break }
+            if i + 8 > raw.count, raw.count >= 8, marks(ByteWords.load(p + raw.count - 8)) == 0 { break }
             let b = p[i]
             if b < 0x20 {
                 // A line break between two lines, neither blank nor ending in a space.
