@@ -128,6 +128,9 @@ import Testing
             "Escape \u{1B}[31mred\u{1B}[0m", "C1 \u{85}next \u{9B}2J", "DEL \u{7F}x", "Copyright © 2026",
             "<i></i>", "Ends with a break<br>", "Lone\rCR", "NUL \u{0}x", "&#27;[2J by reference",
             "Quote \" and backslash \\\\", "  leading spaces", "a < b > c", "<font color=red>red</font>",
+            "A longer line whose quote comes near its end, past eight bytes: \"yes\"",
+            "<font color=\"#00ffff\"><b>Nested</b> font</font> and <x>unknown</x> tags, then &amp; more text after them",
+            "Two longer lines of 한국어 텍스트 and words\nthe second with a tab\tinside it, then more",
         ]
         func stamp(_ ms: Int) -> String { String(format: "00:00:%02d,%03d", ms / 1000, ms % 1000) }
         var srt = ""

@@ -84,11 +84,22 @@ extension CueList {
     static func parsed(validUTF8 source: [UInt8],
                        _ parse: (UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], placements: [CuePlacement], markup: CueMarkup, diagnostics: [Diagnostic]))
         -> (cues: CueList, diagnostics: [Diagnostic]) {
+        parsed(validUTF8: source) { bytes in
+            let parsed = parse(bytes)
+            return (parsed.records, parsed.placements, parsed.markup, parsed.diagnostics, nil)
+        }
+    }
+
+    /// The same for a parser that counts the lines it read (`CompactCues.lineCount`).
+    static func parsed(validUTF8 source: [UInt8],
+                       _ parse: (UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], placements: [CuePlacement], markup: CueMarkup, diagnostics: [Diagnostic], lineCount: Int?))
+        -> (cues: CueList, diagnostics: [Diagnostic]) {
         guard source.count < Int(UInt32.max) else {
             return (CueList(), [Diagnostic(line: 1, message: "file too large (4 GiB at most)")])
         }
         let parsed = source.withUnsafeBufferPointer(parse)
-        let compact = CompactCues(utf8: source, records: parsed.records, placements: parsed.placements, markup: parsed.markup)
+        let compact = CompactCues(utf8: source, records: parsed.records, placements: parsed.placements, markup: parsed.markup,
+                                  lineCount: parsed.lineCount)
         return (CueList(compact: compact), parsed.diagnostics)
     }
 }
@@ -131,6 +142,11 @@ final class CompactCues: Sendable {
     let records: [CueRecord]
     let placements: [CuePlacement]
     let markup: CueMarkup
+    /// `markup` is SubRip's (asked per cue by text outputs: no copy of the enum each time).
+    let isSubRip: Bool
+    /// The lines the source text ends (as `SubtitleStream.lineCount` counts them), when the parser
+    /// counted them as it read: a stream numbers the next part's lines without reading this one again.
+    let lineCount: Int?
 
     convenience init(source: String, records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
         self.init(utf8: Array(source.utf8), records: records, placements: placements, markup: markup)
@@ -138,7 +154,7 @@ final class CompactCues: Sendable {
 
     /// `utf8` must be valid UTF-8. Sorts `records` stably by start time (the line number breaks
     /// ties) unless already sorted.
-    init(utf8 source: [UInt8], records: [CueRecord], placements: [CuePlacement], markup: CueMarkup) {
+    init(utf8 source: [UInt8], records: [CueRecord], placements: [CuePlacement], markup: CueMarkup, lineCount: Int? = nil) {
         var records = records
         if !isSortedByStart(records.lazy.map(\.start)) {
             records.sort { ($0.start, $0.line) < ($1.start, $1.line) }
@@ -147,6 +163,8 @@ final class CompactCues: Sendable {
         self.records = records
         self.placements = placements
         self.markup = markup
+        if case .subRip = markup { isSubRip = true } else { isSubRip = false }
+        self.lineCount = lineCount
     }
 
     func cue(at index: Int) -> Cue {
@@ -195,7 +213,7 @@ extension CompactCues {
     /// from its markup into `scratch`; nil when the cue must be built (another markup, text to
     /// sanitize or to cut).
     func plainText(of record: CueRecord, in source: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> PlainCueText? {
-        guard case .subRip = markup, let base = source.baseAddress else { return nil }
+        guard isSubRip, let base = source.baseAddress else { return nil }
         let text = UnsafeBufferPointer(start: base + Int(record.textStart), count: Int(record.textEnd) - Int(record.textStart))
         if SubRipMarkup.isPlain(text) { return .source(text) }
         scratch.removeAll(keepingCapacity: true)
@@ -219,12 +237,19 @@ protocol MarkupText {
     mutating func append(_ byte: UInt8)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
     mutating func append(scalar: Unicode.Scalar)
+    /// Whether it keeps `style` (a reader that does not spares working styles out).
+    static var keepsStyles: Bool { get }
+}
+
+extension MarkupText {
+    static var keepsStyles: Bool { true }
 }
 
 /// The text of markup without its styles, as UTF-8.
 struct PlainTextBuilder: MarkupText {
     var bytes: [UInt8]
     var style = Style.plain
+    static var keepsStyles: Bool { false }
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
     mutating func append(scalar: Unicode.Scalar) { TextDecoder.appendUTF8(scalar.value, to: &bytes) }

@@ -32,16 +32,22 @@ enum SubRipMarkup {
     static func isPlain(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let p = raw.baseAddress, let last = raw.last, p[0] != 10, last != 10, last != 32,
               raw.count <= SubtitleStream.maxCueText else { return false }
+        @inline(__always) func marks(_ w: UInt64) -> UInt64 {
+            ByteWords.anyControl(w) | ByteWords.anyEqual(w, 60) | ByteWords.anyEqual(w, 123) | ByteWords.anyEqual(w, 38)
+                | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
+        }
         var i = 0
         while i < raw.count {
-            // Words of text with none of the bytes looked at below are skipped whole.
+            // Words of text with none of the bytes looked at below are skipped whole, up to the
+            // first byte that is.
             while i + 8 <= raw.count {
-                let w = ByteWords.load(p + i)
-                if ByteWords.controls(w) | ByteWords.equal(w, 60) | ByteWords.equal(w, 123) | ByteWords.equal(w, 38)
-                    | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+                let m = marks(ByteWords.load(p + i))
+                if m != 0 { i += ByteWords.firstMarked(m); break }
                 i += 8
             }
             guard i < raw.count else { break }
+            // The last bytes, as the word that ends the text (looking again at some is harmless).
+            if i + 8 > raw.count, raw.count >= 8, marks(ByteWords.load(p + raw.count - 8)) == 0 { break }
             let b = p[i]
             if b < 0x20 {
                 // A line break between two lines, neither blank nor ending in a space.
@@ -130,7 +136,9 @@ enum SubRipMarkup {
             let c = p[i]
             if c == 60, let tag = readTag(p, i, n) {       // <
                 var handled = true
-                if let simple = simpleTag(p, tag) {
+                if !Builder.keepsStyles, simpleTag(p, tag) != nil || tag.isNamed("font", p) {
+                    // A style tag is hidden; its style is not worked out (a font's colour by name).
+                } else if let simple = simpleTag(p, tag) {
                     if tag.closing { close { $0 == simple } } else if open.count < maxDepth { open.append(simple) }
                 } else if tag.isNamed("font", p) {
                     if tag.closing {
@@ -144,7 +152,7 @@ enum SubRipMarkup {
                     handled = false
                 }
                 if handled {
-                    restyle()
+                    if Builder.keepsStyles { restyle() }
                     i = tag.end
                     continue
                 }
@@ -188,6 +196,12 @@ enum SubRipMarkup {
             }
             // Plain text up to the next markup character.
             var k = i + 1
+            while k + 8 <= n {
+                // Words with no `<`, `&` (nor `{` but in HTML) are skipped whole.
+                let w = ByteWords.load(p + k)
+                if ByteWords.anyEqual(w, 60) | ByteWords.anyEqual(w, 38) | (html ? 0 : ByteWords.anyEqual(w, 123)) != 0 { break }
+                k += 8
+            }
             while k < n, p[k] != 60, p[k] != 123 || html, p[k] != 38 { k += 1 }
             builder.append(UnsafeBufferPointer(start: p + i, count: k - i))
             i = k

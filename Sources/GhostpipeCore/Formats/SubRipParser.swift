@@ -1,3 +1,5 @@
+import Glibc
+
 /// SubRip (`.srt`), read as leniently as the players that see the most broken files (ffmpeg, which
 /// mpv uses, and VLC), so that what plays there plays here.
 ///
@@ -31,7 +33,7 @@ public enum SubRipParser {
     static func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
         CueList.parsed(validUTF8: source) { bytes in
             let parsed = parse(bytes: bytes)
-            return (parsed.records, [CuePlacement()], .subRip, parsed.diagnostics)
+            return (parsed.records, [CuePlacement()], .subRip, parsed.diagnostics, parsed.lineCount)
         }
     }
 
@@ -67,8 +69,9 @@ public enum SubRipParser {
         var afterBlank: Bool
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], diagnostics: [Diagnostic]) {
-        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], []) }
+    /// `lineCount`: the lines `bytes` ends (LF, CR LF, a lone CR), which it reads all of anyway.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], diagnostics: [Diagnostic], lineCount: Int) {
+        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], [], 0) }
         let n = bytes.count
         var records: [CueRecord] = []
         records.reserveCapacity(estimateCueCount(p, n))
@@ -190,7 +193,9 @@ public enum SubRipParser {
         if !seenCue, sawContent {
             diagnostics.append(Diagnostic(line: firstStrayLine > 0 ? firstStrayLine : 1, message: "no SubRip cues found"))
         }
-        return (records, diagnostics)
+        // The scanner's lines, less a last one that no terminator ends.
+        let lines = scanner.nextNumber - 1 - (n > bom && p[n - 1] != 10 && p[n - 1] != 13 ? 1 : 0)
+        return (records, diagnostics, lines)
     }
 
     /// The number of cues to reserve records for, from the density of arrows (`>` after `-` or a
@@ -201,9 +206,10 @@ public enum SubRipParser {
         let sample = min(n, 1 << 13)
         var arrows = 0
         var i = 1
-        while i < sample {
-            if p[i] == 62 && (p[i - 1] == 45 || p[i - 1] == 32) { arrows += 1 }
-            i += 1
+        while i < sample, let hit = memchr(p + i, 62, sample - i) {
+            let k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+            if p[k - 1] == 45 || p[k - 1] == 32 { arrows += 1 }
+            i = k + 1
         }
         let estimate = Double(arrows + 1) * Double(n) / Double(sample) * 1.1 + 16
         return min(Int(estimate), n / 8 + 1)

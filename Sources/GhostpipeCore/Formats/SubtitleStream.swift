@@ -94,7 +94,9 @@ public final class SubtitleStream {
 
     /// Takes the next bytes; returns the cues now complete.
     public func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Batch {
-        take(decoder.push(bytes))
+        // Most of a stream: decoded straight after what is pending (`take` then has nothing to do).
+        let plainAppend = streaming != nil && !droppingCueText && !lineFeedPending
+        if !(plainAppend && decoder.push(bytes, appendingTo: &pending)) { take(decoder.push(bytes)) }
         parseComplete(final: false)
         return flush()
     }
@@ -230,7 +232,10 @@ public final class SubtitleStream {
         } else {
             appendChosen(cues, shift: shift)
         }
-        consumedLines += Self.lineCount(part[(part.count - end)...])
+        // The parser may have counted the part's lines (a part after a header holds more than its own).
+        var counted: Int?
+        if !afterHeader, case .compact(let compact) = cues.storage { counted = compact.lineCount }
+        consumedLines += counted ?? Self.lineCount(part[(part.count - end)...])
         let endedWithCR = part[part.count - 1] == 13
         // A CR LF cut in two: its CR ended the line already counted, so its LF ends nothing.
         if endedWithCR {

@@ -14,6 +14,9 @@ public enum OutputError: Error, Equatable {
 /// Where rendered bytes go, with the timeline instant they belong to (a recording keeps it).
 public protocol ByteSink: AnyObject {
     func write(_ bytes: [UInt8], at instant: Nanoseconds) throws
+    /// The same from memory the caller owns (gathered text output): a descriptor writes it as it
+    /// is; other sinks take a copy.
+    func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws
     /// Writes what the sink gathered (a recording gathers its lines); the show calls it once per
     /// turn of the event loop.
     func flush() throws
@@ -21,6 +24,9 @@ public protocol ByteSink: AnyObject {
 
 extension ByteSink {
     public func flush() throws {}
+    public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
+        try write([UInt8](buffer), at: instant)
+    }
 }
 
 /// A file descriptor (stdout, a recording file). Writes everything, retrying short writes, EINTR and
@@ -39,6 +45,10 @@ public final class DescriptorSink: ByteSink {
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
         try bytes.withUnsafeBytes { try writeAll($0) }
+    }
+
+    public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
+        try writeAll(buffer)
     }
 
     public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
@@ -77,6 +87,9 @@ public final class TeeSink: ByteSink {
     public init(_ sinks: [any ByteSink]) { self.sinks = sinks }
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
         for sink in sinks { try sink.write(bytes, at: instant) }
+    }
+    public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
+        for sink in sinks { try sink.write(contentsOf: buffer, at: instant) }
     }
     public func flush() throws {
         for sink in sinks { try sink.flush() }

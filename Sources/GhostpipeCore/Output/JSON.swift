@@ -50,63 +50,87 @@ struct JSONWriter {
     }
 
     @inline(__always) mutating func raw(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        // The keys of `-o json` are 8 and 2 bytes long: one load and store each, not a `memcpy` call.
-        switch count {
-        case 8: UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt64.self), as: UInt64.self)
-        case 2: UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt16.self), as: UInt16.self)
-        default: position.initialize(from: text.utf8Start, count: count)
+        let (source, count) = (text.utf8Start, text.utf8CodeUnitCount)
+        if count >= 8 && count <= 16 {
+            // A key: two words that may overlap, not a call to copy a few bytes.
+            ByteWords.store(ByteWords.load(source), position)
+            ByteWords.store(ByteWords.load(source + count - 8), position + count - 8)
+        } else if count == 2 {
+            // A line's end.
+            UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt16.self), as: UInt16.self)
+        } else {
+            position.initialize(from: source, count: count)
         }
         position += count
     }
 
+    /// Bytes as they are.
+    @inline(__always) mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        position.initialize(from: base, count: bytes.count)
+        position += bytes.count
+    }
+
     /// A JSON string: escaped per RFC 8259, plus DEL and the C1 controls (C2 80…C2 9F), so a reader
     /// printing it raw cannot be commanded. Runs that need no escape are copied whole.
-    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) { string(utf8: bytes, sanitized: false) }
+
+    /// `string` for text with nothing to sanitize (`TerminalSanitizer.needsCleaning` is false: no
+    /// DEL, no C1 control; `Output.cue(text:…)`), whose words need fewer tests.
+    mutating func sanitizedString(utf8 bytes: UnsafeBufferPointer<UInt8>) { string(utf8: bytes, sanitized: true) }
+
+    @inline(__always)
+    private mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>, sanitized: Bool) {
         byte(0x22)
-        var run = 0, i = 0
-        while i < bytes.count {
-            // Words with nothing to escape are skipped whole (most of a text).
-            if let base = bytes.baseAddress {
-                while i + 8 <= bytes.count {
-                    let w = ByteWords.load(base + i)
-                    if ByteWords.controls(w) | ByteWords.equal(w, 0x22) | ByteWords.equal(w, 0x5C)
-                        | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
-                    i += 8
-                }
-                guard i < bytes.count else { break }
+        defer { byte(0x22) }
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        @inline(__always) func marks(_ w: UInt64) -> UInt64 {
+            let sanitize = sanitized ? 0 : ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
+            return ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x22) | ByteWords.anyEqual(w, 0x5C) | sanitize
+        }
+        var i = 0
+        while i < count {
+            // Copied a word at a time as it is read (the room reserved for escapes holds a word
+            // more), up to the first byte that may need an escape.
+            while i + 8 <= count {
+                let w = ByteWords.load(base + i)
+                ByteWords.store(w, position)
+                let m = marks(w)
+                let clean = m == 0 ? 8 : ByteWords.firstMarked(m)
+                position += clean
+                i += clean
+                if m != 0 { break }
             }
-            let b = bytes[i]
-            guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 else { i += 1; continue }
-            if b == 0xC2 && !(i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1])) { i += 1; continue }
-            copy(bytes, run..<i)
+            guard i < count else { break }
+            if i + 8 > count, count >= 8, case let w = ByteWords.load(base + count - 8), marks(w) == 0 {
+                // The last bytes, as the word that ends the text: those before `i` went out as they
+                // are, so writing them again changes nothing.
+                ByteWords.store(w, position - (i - (count - 8)))
+                position += count - i
+                break
+            }
+            let b = base[i]
+            i += 1
+            guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 else { byte(b); continue }
+            if b == 0xC2 && !(i < count && (0x80...0x9F).contains(base[i])) { byte(b); continue }
             switch b {
             case 0x22: byte(0x5C); byte(0x22)
             case 0x5C: byte(0x5C); byte(0x5C)
             case 0x0A: byte(0x5C); byte(0x6E)
             case 0x0D: byte(0x5C); byte(0x72)
             case 0x09: byte(0x5C); byte(0x74)
-            case 0xC2: escape(bytes[i + 1]); i += 1
+            case 0xC2: escape(base[i]); i += 1
             default: escape(b)
             }
-            i += 1
-            run = i
         }
-        copy(bytes, run..<bytes.count)
-        byte(0x22)
     }
 
     /// `bytes` in quotes as they are: for UTF-8 known to need no escape.
     @inline(__always) mutating func quoted(_ bytes: UnsafeBufferPointer<UInt8>) {
         byte(0x22)
-        copy(bytes, 0..<bytes.count)
+        self.bytes(bytes)
         byte(0x22)
-    }
-
-    @inline(__always) private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        guard !range.isEmpty, let base = bytes.baseAddress else { return }
-        position.initialize(from: base + range.lowerBound, count: range.count)
-        position += range.count
     }
 
     private mutating func escape(_ b: UInt8) {

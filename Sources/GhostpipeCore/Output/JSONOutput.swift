@@ -25,9 +25,8 @@ public final class JSONOutput: Output {
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {
         guard !range.isEmpty else { return }
         precondition(range.upperBound <= queue.instants.count, "json: graphemes without instants")
-        // Written through a pointer into one buffer sized for the worst case (every byte escaped).
-        // (Filled with zeros first, so it is kept tight: the times' digits and the text's escapes
-        // as they are in this range, not the worst case of any.)
+        // Written through a pointer into room for the worst case, kept tight (the times' digits
+        // and the text's escapes as they are in this range): the room decides when to flush.
         let textStart = queue.start(of: range.lowerBound), textEnd = queue.ends[range.upperBound - 1]
         let plain = queue.bytes.withUnsafeBufferPointer {
             !TerminalSanitizer.needsCleaning(UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]))
@@ -37,7 +36,7 @@ public final class JSONOutput: Output {
         let bound = range.count * (Self.timeKey.utf8CodeUnitCount + secondsBound + Self.textKey.utf8CodeUnitCount
                                    + JSONWriter.stringBound(0) + Self.lineEnd.utf8CodeUnitCount) + textBound
         let (timeKey, textKey, lineEnd) = (Self.timeKey, Self.textKey, Self.lineEnd)
-        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
+        try writes.add(at: stamp, upTo: bound) { writer in
             queue.bytes.withUnsafeBufferPointer { bytes in
                 queue.ends.withUnsafeBufferPointer { ends in
                     queue.instants.withUnsafeBufferPointer { instants in
@@ -63,7 +62,7 @@ public final class JSONOutput: Output {
                     }
                 }
             }
-        } }
+        }
     }
 
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {
@@ -114,15 +113,15 @@ public final class JSONOutput: Output {
         let (startKey, endKey, textKey, lineEnd) = (Self.startKey, Self.endKey, Self.textKey, Self.lineEnd)
         let bound = startKey.utf8CodeUnitCount + endKey.utf8CodeUnitCount + 2 * JSONWriter.secondsBound
             + textKey.utf8CodeUnitCount + JSONWriter.plainStringBound(text.count) + lineEnd.utf8CodeUnitCount
-        try writes.add(at: stamp) { out in out.append(upTo: bound) { writer in
+        try writes.add(at: stamp, upTo: bound) { writer in
             writer.raw(startKey)
             writer.milliseconds(start)
             writer.raw(endKey)
             writer.milliseconds(end)
             writer.raw(textKey)
-            writer.string(utf8: text)
+            writer.sanitizedString(utf8: text)
             writer.raw(lineEnd)
-        } }
+        }
     }
 
     /// `,"words":[…]`: the cue's text cut where its instants change, each piece with its instant

@@ -23,25 +23,19 @@ public final class PlainOutput: Output {
         let bytes = queue.bytes[queue.start(of: range.lowerBound)..<queue.ends[range.upperBound - 1]]
         // Ill-formed UTF-8 of the input travelled as markers (UTF8Cleaner): its bytes go out as they came.
         let exact = bytes.withUnsafeBufferPointer { raw && UTF8Cleaner.holdsMarker($0) ? UTF8Cleaner.restoreInvalid($0) : nil }
-        try writes.add(at: stamp) { out in
-            if let exact { out.append(contentsOf: exact) } else { out.append(contentsOf: bytes) }
-        }
+        try (exact.map { $0[...] } ?? bytes).withUnsafeBufferPointer { try writes.add(at: stamp, $0) }
     }
 
     /// Input bytes copied as they are (`RawCopy`).
-    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try writes.add(at: stamp) { $0.append(contentsOf: bytes) } }
+    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try bytes.withUnsafeBufferPointer { try writes.add(at: stamp, $0) } }
 
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
         var text = Array(TerminalSanitizer.clean(cue.plainText).utf8)
         while text.last == 0x0A { text.removeLast() }
-        text.append(0x0A)
-        try writes.add(at: stamp) { $0.append(contentsOf: text) }
+        try text.withUnsafeBufferPointer { try writes.add(at: stamp, $0, then: 0x0A) }
     }
 
     public func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
-        try writes.add(at: stamp) { out in
-            out.append(contentsOf: text)
-            out.append(0x0A)
-        }
+        try writes.add(at: stamp, text, then: 0x0A)
     }
 }

@@ -9,6 +9,10 @@ enum ByteWords {
         UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
     }
 
+    @inline(__always) static func store(_ w: UInt64, _ p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: w, as: UInt64.self)
+    }
+
     /// Bytes of `w` that are zero.
     @inline(__always) static func zeros(_ w: UInt64) -> UInt64 {
         ~(((w & low7) &+ low7) | w | low7)
@@ -28,4 +32,25 @@ enum ByteWords {
     @inline(__always) static func controls(_ w: UInt64) -> UInt64 {
         zeros(w & 0xE0E0_E0E0_E0E0_E0E0)
     }
+
+    // Yes/no tests, a step cheaper than the masks above: nonzero when some byte of `w` matches. Only
+    // the lowest mark is sure (a borrow may mark the byte above a match), so they skip words and find
+    // the first match (`firstMarked`, of one test or of several ORed), and never count.
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `w` is zero.
+    @inline(__always) static func anyZero(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & high }
+
+    /// Whether some byte of `w` is `byte`.
+    @inline(__always) static func anyEqual(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        anyZero(w ^ (UInt64(byte) &* ones))
+    }
+
+    /// Whether some byte of `w` is below 0x20.
+    @inline(__always) static func anyControl(_ w: UInt64) -> UInt64 {
+        anyZero(w & 0xE0E0_E0E0_E0E0_E0E0)
+    }
+
+    /// The first byte a nonzero yes/no mask marks (0…7): the bytes before it do not match.
+    @inline(__always) static func firstMarked(_ mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }
 }

@@ -239,18 +239,24 @@ extension TerminalSanitizer {
     /// Whether `clean` would change this text (UTF-8): controls other than LF and tab, DEL, C1
     /// controls (C2 80…C2 9F).
     static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = utf8.baseAddress else { return false }
+        let n = utf8.count
+        @inline(__always) func marks(_ w: UInt64) -> UInt64 {
+            ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2)
+        }
         var i = 0
-        // Words with no control, DEL or C2 are skipped whole (most of any text).
-        if let base = utf8.baseAddress {
-            while i + 8 <= utf8.count {
-                let w = ByteWords.load(base + i)
-                if ByteWords.controls(w) | ByteWords.equal(w, 0x7F) | ByteWords.equal(w, 0xC2) != 0 { break }
+        while i < n {
+            // Words with none of the bytes looked at below are skipped whole (up to the first byte
+            // that is), and the last bytes as the word that ends the text.
+            while i + 8 <= n {
+                let m = marks(ByteWords.load(p + i))
+                if m != 0 { i += ByteWords.firstMarked(m); break }
                 i += 8
             }
-        }
-        while i < utf8.count {
-            let b = utf8[i]
-            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < utf8.count && utf8[i + 1] < 0xA0 {
+            guard i < n else { break }
+            if i + 8 > n, n >= 8, marks(ByteWords.load(p + n - 8)) == 0 { break }
+            let b = p[i]
+            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F || b == 0xC2 && i + 1 < n && p[i + 1] < 0xA0 {
                 return true
             }
             i += 1

@@ -135,6 +135,18 @@ public struct UTF8Cleaner {
             // Hangul, punctuation), checked inline: two continuation bytes make them valid.
             if i + 2 < n, b0 &- 0xE1 < 0x0C || b0 &- 0xEE < 2, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 {
                 i += 3
+                // More of them, with single ASCII bytes between (spaces, punctuation), taken here
+                // without going back to the ASCII words each time.
+                while i + 2 < n {
+                    let b = base[i]
+                    if b < 0x80 {
+                        guard base[i + 1] >= 0x80 else { break }
+                        i += 1
+                        continue
+                    }
+                    guard b &- 0xE1 < 0x0C || b &- 0xEE < 2, base[i + 1] & 0xC0 == 0x80, base[i + 2] & 0xC0 == 0x80 else { break }
+                    i += 3
+                }
                 continue
             }
             let length = UTF8Sequence.check(base + i, available: n - i)

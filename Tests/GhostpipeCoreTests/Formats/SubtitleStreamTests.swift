@@ -133,4 +133,44 @@ import Testing
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(batch.cues.map(\.sourceLine) == [lines.firstIndex { $0.hasSuffix(",one") }! + 1, lines.firstIndex { $0.hasSuffix(",two") }! + 1])
     }
+
+    /// A stream numbers each part's lines from those before it (the SubRip parser counts them as it
+    /// reads, `CompactCues.lineCount`): cut anywhere — inside a CR LF too — in LF, CR LF or bare-CR
+    /// files (over 64 KiB: a file's encoding is decided on its first 64 KiB), the messages and the
+    /// cues' lines are those of the file read whole.
+    @Test func linesKeepTheirNumbersWhereverTheStreamIsCut() {
+        func stamp(_ s: Int, _ ms: Int) -> String { String(format: "00:%02d:%02d,%03d", s / 60, s % 60, ms) }
+        let count = 1500, bad = (0..<count).filter { $0 % 7 == 3 }.count
+        var srt = ""
+        for k in 0..<count {
+            srt += k % 7 == 3 ? "\(k)\n\(stamp(k, 900)) --> \(stamp(k, 100))\nends before it starts\n\n"
+                : "\(k)\n\(stamp(k, 0)) --> \(stamp(k, 500))\nline \(k)\n\nsecond\n\n"
+        }
+        var random = SplitMix64(seed: 17)
+        for newline in ["\n", "\r\n", "\r"] {
+            let bytes = Array(srt.replacingOccurrences(of: "\n", with: newline).utf8)
+            func read(cuts: [Int], keepsParsed: Bool) -> (lines: [Int], messages: [String]) {
+                let stream = SubtitleStream(format: .srt, name: "a.srt", encoding: nil, isFile: true)
+                stream.keepsParsed = keepsParsed
+                var batches: [SubtitleStream.Batch] = []
+                for (from, to) in zip([0] + cuts, cuts + [bytes.count]) {
+                    batches.append(Array(bytes[from..<to]).withUnsafeBufferPointer { stream.push($0) })
+                }
+                batches.append(stream.finish())
+                let cues = batches.flatMap { $0.cues + ($0.parsed?.cues ?? []) }
+                return (cues.map(\.sourceLine), batches.flatMap(\.messages))
+            }
+            let whole = read(cuts: [], keepsParsed: false)
+            // The last cue's timing line: after six lines a cue, four a skipped one.
+            let last = (0..<count - 1).reduce(2) { $0 + ($1 % 7 == 3 ? 4 : 6) }
+            #expect(whole.messages.count == bad && whole.lines.count == count - bad && whole.lines.last == last)
+            for _ in 0..<10 {
+                let cuts = (0..<Int.random(in: 1...8, using: &random)).map { _ in Int.random(in: 1..<bytes.count, using: &random) }
+                for keepsParsed in [false, true] {
+                    let parts = read(cuts: Array(Set(cuts)).sorted(), keepsParsed: keepsParsed)
+                    #expect(parts.lines == whole.lines && parts.messages == whole.messages, "\(newline.debugDescription) cut at \(cuts)")
+                }
+            }
+        }
+    }
 }

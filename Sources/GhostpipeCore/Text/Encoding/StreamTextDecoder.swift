@@ -41,6 +41,14 @@ struct StreamTextDecoder {
         return out
     }
 
+    /// Decodes `bytes` onto the end of `text` when the encoding is decided (nothing to say then),
+    /// saving a copy; false, with nothing decoded, while it is not.
+    mutating func push(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo text: inout [UInt8]) -> Bool {
+        guard decoder != nil else { return false }
+        decoder?.decode(bytes, into: &text)
+        return true
+    }
+
     mutating func paused() -> Output { decode(final: false, pause: true) }
     mutating func finish() -> Output { decode(final: true, pause: true) }
 
