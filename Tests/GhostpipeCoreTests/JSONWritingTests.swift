@@ -42,6 +42,25 @@ import Testing
         #expect(seconds(Nanoseconds.max / 2) == "4611686018.427388")
     }
 
+    /// Whole seconds and milliseconds of every size, against Swift's own formatting of the integers.
+    @Test func wholeSecondsAndMillisecondsOfEverySize() {
+        func millis(_ ns: Nanoseconds) -> String {
+            var out: [UInt8] = []
+            JSON.appendMilliseconds(ns, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        var wholes = Array(stride(from: 0, to: 1_100_000, by: 7)) + [9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000,
+                                                                   999_999, 1_000_000, 10_000_000, 9_223_372_036]
+        wholes += (1...18).map { p in (0..<p).reduce(1) { r, _ in r * 10 } }
+        for whole in wholes where whole <= 9_223_372_036 {
+            #expect(seconds(Nanoseconds(whole) * 1_000_000_000) == "\(whole).0")
+            let ms = whole % 1000
+            let expected = "\(whole).\(ms < 10 ? "00" : ms < 100 ? "0" : "")\(ms)"
+            #expect(millis(Nanoseconds(whole) * 1_000_000_000 + Nanoseconds(ms) * 1_000_000) == expected)
+            #expect(millis(-(Nanoseconds(whole) * 1_000_000_000 + Nanoseconds(ms) * 1_000_000)) == (whole == 0 && ms == 0 ? "" : "-") + expected)
+        }
+    }
+
     /// `-o json` writes a run of times reusing their whole seconds' digits: the same text as one at a
     /// time, whatever the order (effects go back and forth), across rounding to the next second, past
     /// the reused digits' limit and below zero.

@@ -217,16 +217,39 @@ struct JSONWriter {
     mutating func milliseconds(_ ns: Nanoseconds) {
         var value = ns
         if value < 0 { byte(0x2D); value = -value }
-        let millis = (value + 500_000) / 1_000_000
-        whole(Int(millis / 1000))
+        let millis = (UInt64(value) + 500_000) / 1_000_000
+        let whole = millis / 1000
+        let fraction = Int(truncatingIfNeeded: millis - whole * 1000)
+        self.whole(Int(whole))
         byte(0x2E)
-        digits(Int(millis % 1000), count: 3)
+        // A pair and a digit, stored as one word of 4 (the room has bytes to spare for it).
+        let high = fraction / 10
+        let pair = UnsafeRawPointer(Self.pairs.utf8Start).loadUnaligned(fromByteOffset: 2 * high, as: UInt16.self)
+        let word = UInt32(UInt16(littleEndian: pair)) | UInt32(0x30 + fraction - high * 10) << 16
+        UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt32.self)
+        position += 3
     }
 
     /// A whole number ≥ 0.
     mutating func whole(_ n: Int) {
         if n < 10 { byte(UInt8(truncatingIfNeeded: 0x30 + n)); return }
         if n < 100 { pair(n); return }
+        if n < 1_000_000 {
+            // Most times (up to 277 hours): pairs from the top, the first pair's leading zero dropped.
+            let u = UInt(n)
+            let top = u / 10_000, rest = u - top * 10_000
+            let middle = rest / 100, low = rest - middle * 100
+            if top > 0 {
+                if top < 10 { byte(UInt8(truncatingIfNeeded: 0x30 + top)) } else { pair(Int(top)) }
+                pair(Int(middle))
+            } else if middle < 10 {
+                byte(UInt8(truncatingIfNeeded: 0x30 + middle))
+            } else {
+                pair(Int(middle))
+            }
+            pair(Int(low))
+            return
+        }
         var count = 3, limit = 1000
         while n >= limit && count < 19 { limit &*= 10; count += 1 }
         digits(n, count: count)
