@@ -56,9 +56,9 @@ public final class CastRecorder: ByteSink {
     /// Writes the lines gathered so far.
     public func flush() throws {
         guard used > 0 else { return try sink.flush() }
-        let lines = Array(room[..<used])
-        used = 0
-        try sink.write(lines, at: gatheredStamp)
+        // Written from the room itself (a descriptor takes it as it is: no copy of a megabyte).
+        defer { used = 0 }
+        try room.withUnsafeBytes { try sink.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<used]), at: gatheredStamp) }
         try sink.flush()
     }
 
