@@ -39,12 +39,20 @@ public enum LRCParser {
     static let titleCard: UInt32 = 1
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic]) {
+        // Lines in time order (nearly every file) are written as they come; others read again.
+        if let parsed = parse(bytes: bytes, inOrder: true) { return parsed }
+        return parse(bytes: bytes, inOrder: false)!
+    }
+
+    /// The file's records, lyrics and messages; with `inOrder`, nil when a line's time goes back
+    /// (or an `[offset:]` comes after the first line): see ``OpenEndedCues/Collector``.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool)
+        -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic])? {
         var lyrics = LRCLyrics()
         guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], lyrics, []) }
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
-        var changes: [OpenEndedCues.Change] = []
-        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
+        var changes = OpenEndedCues.Collector(inOrder: inOrder, reserve: LineScanner.estimateLineCount(p, n))
         var length: Nanoseconds?
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
@@ -80,6 +88,8 @@ public enum LRCParser {
                     case "offset":
                         if let ms = Int64(value.hasPrefix("+") ? String(value.dropFirst()) : value) {
                             lyrics.offset = max(-86_400_000, min(ms, 86_400_000)) * Time.millisecond
+                            // Written in order, the lines so far were shifted by another offset.
+                            if changes.count > 0 { changes.abandonOrder() }
                         }
                     case "length":
                         length = Array(value.utf8).withUnsafeBufferPointer { b in b.baseAddress.flatMap { timeTag($0, 0, b.count) } }
@@ -98,18 +108,23 @@ public enum LRCParser {
                 if tags == 0 { untagged = untagged.map { ($0.first, $0.count + 1) } ?? (line.number, 1) }
                 continue
             }
+            // In order, each line is shifted by the offset as it comes (it cannot change later).
+            let shift = changes.isInOrder ? lyrics.offset : 0
             for stamp in stamps[..<stampCount] {
-                changes.append(.init(start: stamp, track: 0, text: k < end ? k..<end : nil, line: line.number))
+                changes.add(.init(start: max(0, stamp - shift), track: 0, text: k < end ? k..<end : nil, line: line.number))
             }
+            if changes.gaveUp { return nil }
             // Word stamps are written for the line's first time; its other times shift them.
             if stampCount > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
         }
         // The offset applies to every tag, wherever it was written.
         if lyrics.offset != 0 {
-            for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
+            if !changes.isInOrder {
+                for c in changes.changes.indices { changes.changes[c].start = max(0, changes.changes[c].start - lyrics.offset) }
+            }
             for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
         }
-        var records = OpenEndedCues.records(changes, lastEnd: length.map { max(0, $0 - lyrics.offset) })
+        guard var records = changes.records(lastEnd: length.map { max(0, $0 - lyrics.offset) }) else { return nil }
         if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
             records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
                                      line: first.line, detail: titleCard), at: 0)
@@ -118,7 +133,7 @@ public enum LRCParser {
             diagnostics.append(Diagnostic(line: untagged.first, message: "line without a time tag ignored"
                                           + (untagged.count > 1 ? " (and \(untagged.count - 1) more like it)" : "")))
         }
-        if changes.isEmpty {
+        if changes.count == 0 {
             diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
         }
         return (records, lyrics, diagnostics)

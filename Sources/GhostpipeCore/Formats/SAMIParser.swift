@@ -106,6 +106,15 @@ public enum SAMIParser {
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic]) {
+        // Syncs in time order (nearly every file) are written as they come; others read again.
+        if let parsed = parse(bytes: bytes, inOrder: true) { return parsed }
+        return parse(bytes: bytes, inOrder: false)!
+    }
+
+    /// The file's records, tracks and messages; with `inOrder`, nil when a sync's start goes back
+    /// (see ``OpenEndedCues/Collector``).
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool)
+        -> (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic])? {
         guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], SAMIDocument(tracks: []), []) }
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
@@ -113,8 +122,7 @@ public enum SAMIParser {
         var tracks: [CueTrack] = []
         var trackIndex: [String: Int] = [:]
         var lastClass: (start: Int, end: Int, track: UInt32)?   // the class named last, usually named again
-        var changes: [OpenEndedCues.Change] = []
-        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
+        var changes = OpenEndedCues.Collector(inOrder: inOrder, reserve: LineScanner.estimateLineCount(p, n))
         var sync: (start: Nanoseconds, end: Nanoseconds?, line: Int)?
         var content: (start: Int, track: UInt32, paragraph: Bool)?
         var sawSync = false
@@ -132,13 +140,13 @@ public enum SAMIParser {
             guard let sync, let open = content, open.start <= end else { return }
             switch textKind(p, open.start, end) {
             case .text:
-                changes.append(.init(start: sync.start, track: open.track, text: open.start..<end, line: sync.line,
+                changes.add(.init(start: sync.start, track: open.track, text: open.start..<end, line: sync.line,
                                      end: sync.end, detail: open.track))
             case .clear:
-                changes.append(.init(start: sync.start, track: open.track, text: nil, line: sync.line))
+                changes.add(.init(start: sync.start, track: open.track, text: nil, line: sync.line))
             case .blank:
                 // An empty paragraph clears its class; white space between tags is nothing.
-                if open.paragraph { changes.append(.init(start: sync.start, track: open.track, text: nil, line: sync.line)) }
+                if open.paragraph { changes.add(.init(start: sync.start, track: open.track, text: nil, line: sync.line)) }
             }
         }
 
@@ -161,15 +169,20 @@ public enum SAMIParser {
                 continue
             case (.sync, false):
                 endContent(at: lt)
+                if changes.gaveUp { return nil }
                 sawSync = true
                 let line = lines.line(at: lt)
                 // `Start=` and `End=` in one reading of the attributes (the last of each counts).
                 var startValue: Range<Int>?, endValue: Range<Int>?
-                TagAttributes.forEach(p, tag.attributes, tag.end - 1) { nameStart, nameEnd, value in
-                    if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "start") {
-                        startValue = value
-                    } else if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "end") {
-                        endValue = value
+                if let value = TagAttributes.only("start", p, tag.attributes, tag.end - 1) {
+                    startValue = value                                          // the usual `<SYNC Start=1000>`
+                } else {
+                    TagAttributes.forEach(p, tag.attributes, tag.end - 1) { nameStart, nameEnd, value in
+                        if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "start") {
+                            startValue = value
+                        } else if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "end") {
+                            endValue = value
+                        }
                     }
                 }
                 if let start = startValue.flatMap({ milliseconds(p, $0) }) {
@@ -183,7 +196,8 @@ public enum SAMIParser {
             case (.p, false):
                 endContent(at: lt)
                 var number: UInt32 = 0
-                if let name = TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1), !name.isEmpty {
+                if let name = TagAttributes.only("class", p, tag.attributes, tag.end - 1)
+                              ?? TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1), !name.isEmpty {
                     if let last = lastClass, last.end - last.start == name.count,
                        memcmp(p + last.start, p + name.lowerBound, name.count) == 0 {
                         number = last.track
@@ -208,7 +222,8 @@ public enum SAMIParser {
         if !sawSync {
             diagnostics.append(Diagnostic(line: 1, message: "no SAMI cues found (no <SYNC> tags)"))
         }
-        return (OpenEndedCues.records(changes), SAMIDocument(tracks: tracks), diagnostics)
+        guard let records = changes.records() else { return nil }
+        return (records, SAMIDocument(tracks: tracks), diagnostics)
     }
 
     /// Where `needle` (ASCII, matched in any case) first occurs in `p[from..<n]`.
