@@ -97,32 +97,33 @@ enum OpenEndedCues {
     /// that goes back gives up: ``records(lastEnd:)`` is then nil and the parser reads the file
     /// again collecting its changes (`inOrder: false`), for ``records(_:lastEnd:)``.
     struct Collector {
-        private var writer: InOrder?
+        let isInOrder: Bool
+        private var writer: InOrder
         /// Every change, when not in order.
         var changes: [Change] = []
         /// How many changes were added.
         private(set) var count = 0
 
         init(inOrder: Bool, reserve: Int) {
-            if inOrder { writer = InOrder(reserve: reserve) } else { changes.reserveCapacity(reserve) }
+            isInOrder = inOrder
+            writer = InOrder(reserve: inOrder ? reserve : 0)
+            if !inOrder { changes.reserveCapacity(reserve) }
         }
 
-        var isInOrder: Bool { writer != nil }
         /// Changes came out of order: the parser may stop reading and start again.
-        var gaveUp: Bool { writer?.disordered == true }
+        var gaveUp: Bool { isInOrder && writer.disordered }
 
         mutating func add(_ change: Change) {
             count += 1
-            if writer != nil { writer!.add(change) } else { changes.append(change) }
+            if isInOrder { writer.add(change) } else { changes.append(change) }
         }
 
         /// Gives up writing in order (a parser that learns something that changes earlier starts).
-        mutating func abandonOrder() { writer?.disordered = true }
+        mutating func abandonOrder() { writer.disordered = true }
 
         /// The records, sorted by start, clears left out; nil when the changes did not come in order.
         mutating func records(lastEnd: Nanoseconds? = nil) -> [CueRecord]? {
-            guard writer != nil else { return OpenEndedCues.records(changes, lastEnd: lastEnd) }
-            return writer!.finish(lastEnd: lastEnd)
+            isInOrder ? writer.finish(lastEnd: lastEnd) : OpenEndedCues.records(changes, lastEnd: lastEnd)
         }
     }
 
