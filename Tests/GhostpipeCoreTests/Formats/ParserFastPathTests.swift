@@ -122,30 +122,6 @@ import Testing
         #expect(taken > 1_000, "the sole-attribute reader was tried on too few tags")
     }
 
-    @Test func samiLinesCountedByWordsAsTheScannerNumbersThem() {
-        var random = SplitMix64(seed: 20)
-        // Half the texts without CR (counted eight bytes at a time), half with (the scanner).
-        let withCR = ["a", "\n", "\n\n", "<SYNC>", "abcdefghij", "한", "\r\n", "\r"]
-        let withoutCR = Array(withCR.dropLast(2))
-        for round in 0..<3_000 {
-            let text = Array(Self.random(round % 2 == 0 ? withoutCR : withCR, maxLength: 30, &random).utf8)
-            text.withUnsafeBufferPointer { b in
-                guard let p = b.baseAddress else { return }
-                var counter = SAMIParser.LineCounter(p, count: b.count)
-                var scanner = LineScanner(p, count: b.count)
-                var lines: [SourceLine] = []
-                while let line = scanner.next() { lines.append(line) }
-                var offset = 0
-                while offset < b.count {
-                    // The line holding the byte: the last that starts at or before it.
-                    let expected = lines.last { $0.start <= offset }?.number ?? 1
-                    #expect(counter.line(at: offset) == expected, "\(String(decoding: text, as: UTF8.self).debugDescription) at \(offset)")
-                    offset += 1 + Int(random.next() % 12)
-                }
-            }
-        }
-    }
-
     @Test func openEndedChangesInOrderWrittenAsTheyComeAsSortedAfterwards() {
         var random = SplitMix64(seed: 18)
         var orderedRuns = 0
