@@ -97,33 +97,33 @@ enum OpenEndedCues {
     /// that goes back gives up: ``records(lastEnd:)`` is then nil and the parser reads the file
     /// again collecting its changes (`inOrder: false`), for ``records(_:lastEnd:)``.
     struct Collector {
-        let isInOrder: Bool
-        private var writer: InOrder
+        /// Optional rather than a flag beside it: measured, the parsers' loops come out shorter.
+        private var writer: InOrder?
         /// Every change, when not in order.
         var changes: [Change] = []
         /// How many changes were added.
         private(set) var count = 0
 
         init(inOrder: Bool, reserve: Int) {
-            isInOrder = inOrder
-            writer = InOrder(reserve: inOrder ? reserve : 0)
-            if !inOrder { changes.reserveCapacity(reserve) }
+            if inOrder { writer = InOrder(reserve: reserve) } else { changes.reserveCapacity(reserve) }
         }
 
+        var isInOrder: Bool { writer != nil }
         /// Changes came out of order: the parser may stop reading and start again.
-        var gaveUp: Bool { isInOrder && writer.disordered }
+        var gaveUp: Bool { writer?.disordered == true }
 
         mutating func add(_ change: Change) {
             count += 1
-            if isInOrder { writer.add(change) } else { changes.append(change) }
+            if writer != nil { writer!.add(change) } else { changes.append(change) }
         }
 
         /// Gives up writing in order (a parser that learns something that changes earlier starts).
-        mutating func abandonOrder() { writer.disordered = true }
+        mutating func abandonOrder() { writer?.disordered = true }
 
         /// The records, sorted by start, clears left out; nil when the changes did not come in order.
         mutating func records(lastEnd: Nanoseconds? = nil) -> [CueRecord]? {
-            isInOrder ? writer.finish(lastEnd: lastEnd) : OpenEndedCues.records(changes, lastEnd: lastEnd)
+            guard writer != nil else { return OpenEndedCues.records(changes, lastEnd: lastEnd) }
+            return writer!.finish(lastEnd: lastEnd)
         }
     }
 
