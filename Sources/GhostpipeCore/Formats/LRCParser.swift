@@ -39,17 +39,27 @@ public enum LRCParser {
     static let titleCard: UInt32 = 1
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic]) {
+        // Lines in time order (nearly every file) are written as they come; others read again.
+        if let parsed = parse(bytes: bytes, inOrder: true) { return parsed }
+        return parse(bytes: bytes, inOrder: false)!
+    }
+
+    /// The file's records, lyrics and messages; with `inOrder`, nil when a line's time goes back
+    /// (or an `[offset:]` comes after the first line): see ``OpenEndedCues/Collector``.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool)
+        -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic])? {
         var lyrics = LRCLyrics()
         guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], lyrics, []) }
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
-        var changes: [OpenEndedCues.Change] = []
-        changes.reserveCapacity(LineScanner.estimateLineCount(p, n))
+        var changes = OpenEndedCues.Collector(inOrder: inOrder, reserve: LineScanner.estimateLineCount(p, n))
         var length: Nanoseconds?
         var untagged: (first: Int, count: Int)?
         let bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var scanner = LineScanner(p, count: n, position: bom)
-        var stamps: [Nanoseconds] = []   // of the line being read: the first `stampCount` (storage kept)
+        // The line's times: the first (nearly always the only one), then the others' storage kept.
+        var firstStamp: Nanoseconds = 0
+        var stamps: [Nanoseconds] = []
         var stampCount = 0
 
         lines: while let line = scanner.next() {
@@ -70,7 +80,13 @@ public enum LRCParser {
                             "bad time tag '\(Bytes.snippet(p, k, close + 1, limit: 40))'; line skipped"))
                         continue lines
                     }
-                    if stampCount < stamps.count { stamps[stampCount] = time } else { stamps.append(time) }
+                    if stampCount == 0 {
+                        firstStamp = time
+                    } else if stampCount - 1 < stamps.count {
+                        stamps[stampCount - 1] = time
+                    } else {
+                        stamps.append(time)
+                    }
                     stampCount += 1
                 } else if let (key, value) = idTag(p, k + 1, close) {
                     switch key {
@@ -80,6 +96,8 @@ public enum LRCParser {
                     case "offset":
                         if let ms = Int64(value.hasPrefix("+") ? String(value.dropFirst()) : value) {
                             lyrics.offset = max(-86_400_000, min(ms, 86_400_000)) * Time.millisecond
+                            // Written in order, the lines so far were shifted by another offset.
+                            if changes.count > 0 { changes.abandonOrder() }
                         }
                     case "length":
                         length = Array(value.utf8).withUnsafeBufferPointer { b in b.baseAddress.flatMap { timeTag($0, 0, b.count) } }
@@ -98,18 +116,25 @@ public enum LRCParser {
                 if tags == 0 { untagged = untagged.map { ($0.first, $0.count + 1) } ?? (line.number, 1) }
                 continue
             }
-            for stamp in stamps[..<stampCount] {
-                changes.append(.init(start: stamp, track: 0, text: k < end ? k..<end : nil, line: line.number))
+            // In order, each line is shifted by the offset as it comes (it cannot change later).
+            let shift = changes.isInOrder ? lyrics.offset : 0
+            let text = k < end ? k..<end : nil
+            changes.add(.init(start: max(0, firstStamp - shift), track: 0, text: text, line: line.number))
+            for s in 0..<(stampCount - 1) {
+                changes.add(.init(start: max(0, stamps[s] - shift), track: 0, text: text, line: line.number))
             }
+            if changes.gaveUp { return nil }
             // Word stamps are written for the line's first time; its other times shift them.
-            if stampCount > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = stamps[0] }
+            if stampCount > 1, k < end { lyrics.firstTimes[UInt32(truncatingIfNeeded: line.number)] = firstStamp }
         }
         // The offset applies to every tag, wherever it was written.
         if lyrics.offset != 0 {
-            for c in changes.indices { changes[c].start = max(0, changes[c].start - lyrics.offset) }
+            if !changes.isInOrder {
+                for c in changes.changes.indices { changes.changes[c].start = max(0, changes.changes[c].start - lyrics.offset) }
+            }
             for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
         }
-        var records = OpenEndedCues.records(changes, lastEnd: length.map { max(0, $0 - lyrics.offset) })
+        guard var records = changes.records(lastEnd: length.map { max(0, $0 - lyrics.offset) }) else { return nil }
         if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
             records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
                                      line: first.line, detail: titleCard), at: 0)
@@ -118,7 +143,7 @@ public enum LRCParser {
             diagnostics.append(Diagnostic(line: untagged.first, message: "line without a time tag ignored"
                                           + (untagged.count > 1 ? " (and \(untagged.count - 1) more like it)" : "")))
         }
-        if changes.isEmpty {
+        if changes.count == 0 {
             diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
         }
         return (records, lyrics, diagnostics)
@@ -133,22 +158,24 @@ public enum LRCParser {
     /// nearly every tag is; nil for any other (``anyTimeTag(_:_:_:)`` reads it, to the same value).
     @inline(__always)
     static func canonicalTimeTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        // Wrapping arithmetic: at most eight digits of minutes, three of fraction.
         var m = start
         var minutes: Int64 = 0
-        while m < end, m - start < 8, Bytes.isDigit(p[m]) { minutes = minutes * 10 + Int64(p[m] &- 48); m += 1 }
-        if m > start, end - m >= 5, end - m <= 7, p[m] == 58, p[m + 3] == 46 || p[m + 3] == 44,
-           Bytes.isDigit(p[m + 1]), Bytes.isDigit(p[m + 2]) {
-            var fraction: Nanoseconds = 0, scale = Time.second / 10
-            var k = m + 4
-            while k < end, Bytes.isDigit(p[k]) {
-                fraction += Int64(p[k] &- 48) * scale
-                scale /= 10
-                k += 1
-            }
-            let seconds = minutes * 60 + Int64(p[m + 1] &- 48) * 10 + Int64(p[m + 2] &- 48)
-            if k == end, seconds < Time.timestampLimit / Time.second { return seconds * Time.second + fraction }
+        while m < end, m &- start < 8, Bytes.isDigit(p[m]) { minutes = minutes &* 10 &+ Int64(p[m] &- 48); m &+= 1 }
+        let decimals = end &- m &- 4
+        guard m > start, decimals >= 1, decimals <= 3, p[m] == 58, p[m + 3] == 46 || p[m + 3] == 44,
+              Bytes.isDigit(p[m + 1]), Bytes.isDigit(p[m + 2]) else { return nil }
+        var fraction: Int64 = 0
+        var k = m &+ 4
+        while k < end {
+            guard Bytes.isDigit(p[k]) else { return nil }
+            fraction = fraction &* 10 &+ Int64(p[k] &- 48)
+            k &+= 1
         }
-        return nil
+        let scale: Int64 = decimals == 1 ? 100_000_000 : decimals == 2 ? 10_000_000 : 1_000_000
+        let seconds = minutes &* 60 &+ Int64(p[m + 1] &- 48) &* 10 &+ Int64(p[m + 2] &- 48)
+        guard seconds < Time.timestampLimit / Time.second else { return nil }
+        return seconds &* Time.second &+ fraction &* scale
     }
 
     /// ``timeTag(_:_:_:)`` by the general rule.

@@ -90,4 +90,109 @@ enum OpenEndedCues {
         records.reverse()
         return records
     }
+
+    /// What a parser hands its changes to. Files list them in time order nearly always: then each
+    /// record is written as its change comes and ended by the next ones (``InOrder``), with no list
+    /// of changes (40 bytes a line or sync, clears included) and no second pass. The first start
+    /// that goes back gives up: ``records(lastEnd:)`` is then nil and the parser reads the file
+    /// again collecting its changes (`inOrder: false`), for ``records(_:lastEnd:)``.
+    struct Collector {
+        /// Optional rather than a flag beside it: measured, the parsers' loops come out shorter.
+        private var writer: InOrder?
+        /// Every change, when not in order.
+        var changes: [Change] = []
+        /// How many changes were added.
+        private(set) var count = 0
+
+        init(inOrder: Bool, reserve: Int) {
+            if inOrder { writer = InOrder(reserve: reserve) } else { changes.reserveCapacity(reserve) }
+        }
+
+        var isInOrder: Bool { writer != nil }
+        /// Changes came out of order: the parser may stop reading and start again.
+        var gaveUp: Bool { writer?.disordered == true }
+
+        mutating func add(_ change: Change) {
+            count += 1
+            if writer != nil { writer!.add(change) } else { changes.append(change) }
+        }
+
+        /// Gives up writing in order (a parser that learns something that changes earlier starts).
+        mutating func abandonOrder() { writer?.disordered = true }
+
+        /// The records, sorted by start, clears left out; nil when the changes did not come in order.
+        mutating func records(lastEnd: Nanoseconds? = nil) -> [CueRecord]? {
+            guard writer != nil else { return OpenEndedCues.records(changes, lastEnd: lastEnd) }
+            return writer!.finish(lastEnd: lastEnd)
+        }
+    }
+
+    /// ``records(_:lastEnd:)`` for changes that come in time order, written as they come: a record
+    /// waits until a later start of its track or of track 0 ends it (a start at the same instant
+    /// does not). Records start in order, so the ones a start ends come before every record at
+    /// that start: each track keeps a cursor that passes each record once, and so does track 0's
+    /// sweep. More than `trackLimit` tracks give up (the general rule takes them).
+    struct InOrder {
+        static let trackLimit = 8
+        /// A waiting record holds its track in `idStart`, this in `idEnd` (both 0 once ended: the
+        /// formats here have no identifiers) and its given end, or `.max`, in `end`.
+        private static let waiting = UInt32.max
+        private var records: [CueRecord] = []
+        /// By track: no record of the track before it waits.
+        private var cursors: [Int] = [0]
+        /// No record before it waits (track 0's changes end every track's cues).
+        private var sweep = 0
+        private var lastStart: Nanoseconds = .min
+        /// A start went back: the records are not written.
+        var disordered = false
+
+        init(reserve: Int) { records.reserveCapacity(reserve) }
+
+        mutating func add(_ change: Change) {
+            let start = change.start, track = Int(change.track)
+            guard !disordered, start >= lastStart, track <= Self.trackLimit else { disordered = true; return }
+            lastStart = start
+            if track == 0 {
+                sweep = end(from: sweep, track: nil, at: start)
+            } else {
+                if track < cursors.count { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
+                cursors[0] = end(from: cursors[0], track: 0, at: start)
+            }
+            guard let text = change.text else { return }
+            while cursors.count <= track { cursors.append(records.count) }
+            records.append(CueRecord(start: start, end: change.end.flatMap { $0 >= start ? $0 : nil } ?? .max,
+                                     textStart: UInt32(text.lowerBound), textEnd: UInt32(text.upperBound),
+                                     idStart: UInt32(track), idEnd: Self.waiting,
+                                     line: UInt32(truncatingIfNeeded: change.line), detail: change.detail))
+        }
+
+        /// Ends the waiting records of `track` (of every track when nil) from `cursor` on that start
+        /// before `start`; the cursor for next time (the first record at `start`, or the end).
+        private mutating func end(from cursor: Int, track: UInt32?, at start: Nanoseconds) -> Int {
+            var k = cursor
+            let count = records.count
+            while k < count, records[k].start < start {
+                if records[k].idEnd == Self.waiting, track == nil || records[k].idStart == track {
+                    records[k].end = min(start, records[k].end)
+                    records[k].idStart = 0
+                    records[k].idEnd = 0
+                }
+                k += 1
+            }
+            return k
+        }
+
+        /// The records, once the last ones are ended; nil when a start went back.
+        mutating func finish(lastEnd: Nanoseconds?) -> [CueRecord]? {
+            guard !disordered else { return nil }
+            for k in (cursors.min() ?? 0)..<records.count where records[k].idEnd == Self.waiting {
+                let start = records[k].start
+                let end = lastEnd.flatMap { $0 > start ? $0 : nil } ?? start + openEnded
+                records[k].end = min(end, records[k].end)
+                records[k].idStart = 0
+                records[k].idEnd = 0
+            }
+            return records
+        }
+    }
 }

@@ -12,6 +12,20 @@ enum TagAttributes {
         return found
     }
 
+    /// The value when `p[start..<end]` is nothing but ` name=value` (the name, lowercase ASCII
+    /// letters, in any case; the value bare), which nearly every `<SYNC>` and `<P>` is; nil for
+    /// anything else. What ``value(of:_:_:_:)`` gives then, without reading the tag in general.
+    @inline(__always)
+    static func only(_ name: StaticString, _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+        let count = name.utf8CodeUnitCount
+        let valueStart = start + count + 2
+        guard valueStart < end, p[start] == 32, p[valueStart - 1] == 61,
+              Bytes.equalsIgnoringCase(p, start + 1, valueStart - 1, name) else { return nil }
+        var k = valueStart
+        while k < end, p[k] > 32, p[k] != 34, p[k] != 39 { k += 1 }
+        return k == end ? valueStart..<end : nil
+    }
+
     /// Calls `body` with the name's byte range and the value's of each attribute in `p[start..<end]`
     /// that has a value, in order: a tag whose caller wants several of them reads it once.
     @inline(__always)

@@ -92,4 +92,70 @@ import Testing
         }
         #expect(taken > 500, "the fast path was tried on too few events")
     }
+
+    @Test func samiSoleAttributesReadAsEveryAttributeIsRead() {
+        var random = SplitMix64(seed: 19)
+        let alphabet = [" ", " ", "start", "Start", "START", "class", "Class", "end", "=", "=", "\"", "'", "1000", "KRCC",
+                        "x", "\t", "/", "\n", "é", "-"]
+        var taken = 0
+        for _ in 0..<20_000 {
+            // Mostly tag-shaped (` Name=value`), with stray bytes anywhere.
+            func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
+            let shaped = pick([" ", " ", " ", "", "/"]) + pick(["start", "Start", "class", "CLASS", "end", "x"])
+                + pick(["=", "=", "=", " =", ""]) + Self.random(["1000", "KRCC", "é", "/", "\"", "'", "-", ""], maxLength: 3, &random)
+            let attributes = Array((random.next() % 2 == 0 ? shaped : shaped + Self.random(alphabet, maxLength: 4, &random)).utf8)
+            attributes.withUnsafeBufferPointer { b in
+                guard let p = b.baseAddress else { return }
+                for name: StaticString in ["start", "class"] {
+                    guard let fast = TagAttributes.only(name, p, 0, b.count) else { continue }
+                    taken += 1
+                    var all: [(String, Range<Int>)] = []
+                    TagAttributes.forEach(p, 0, b.count) { nameStart, nameEnd, value in
+                        all.append((String(decoding: b[nameStart..<nameEnd], as: UTF8.self).lowercased(), value))
+                    }
+                    // The sole attribute, so no `End=` is missed.
+                    #expect(all.count == 1 && all.first?.0 == "\(name)" && all.first?.1 == fast,
+                            "\(String(decoding: attributes, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        #expect(taken > 1_000, "the sole-attribute reader was tried on too few tags")
+    }
+
+    @Test func openEndedChangesInOrderWrittenAsTheyComeAsSortedAfterwards() {
+        var random = SplitMix64(seed: 18)
+        var orderedRuns = 0
+        for round in 0..<4_000 {
+            // Few distinct instants and tracks: ties, clears, given ends and track 0 mixed.
+            let count = Int(random.next() % 14)
+            // Up to one more track than the writer takes: then it gives up too.
+            let tracks = UInt64(1 + round % (OpenEndedCues.InOrder.trackLimit + 2))
+            var start: Nanoseconds = 0
+            var changes: [OpenEndedCues.Change] = []
+            for k in 0..<count {
+                if random.next() % 3 != 0 { start += Nanoseconds(random.next() % 3) * Time.second }
+                let track = UInt32(random.next() % tracks)
+                let text: Range<Int>? = random.next() % 4 == 0 ? nil : k..<(k + 1)
+                let end: Nanoseconds? = random.next() % 4 == 0 ? start + Nanoseconds(random.next() % 5) * Time.second - Time.second : nil
+                changes.append(.init(start: start, track: track, text: text, line: k + 1, end: end, detail: track))
+            }
+            // Now and then one start goes back: the writer must give up, not guess.
+            let disorder = count > 1 && random.next() % 8 == 0
+            if disorder { changes[count - 1].start = changes[count - 2].start - 1 }
+            let lastEnd: Nanoseconds? = random.next() % 2 == 0 ? nil : Nanoseconds(random.next() % 30) * Time.second
+            var collector = OpenEndedCues.Collector(inOrder: true, reserve: 0)
+            for change in changes { collector.add(change) }
+            let written = collector.records(lastEnd: lastEnd)
+            let sorted = OpenEndedCues.records(changes, lastEnd: lastEnd)
+            if disorder || changes.contains(where: { $0.track > OpenEndedCues.InOrder.trackLimit }) {
+                #expect(written == nil && collector.gaveUp)
+                continue
+            }
+            orderedRuns += 1
+            let fields = { (r: CueRecord) in [r.start, r.end, Int64(r.textStart), Int64(r.textEnd), Int64(r.line), Int64(r.detail)] }
+            #expect(written.map { $0.map(fields) } == sorted.map(fields), "\(changes)")
+        }
+        #expect(orderedRuns > 2_500)
+    }
 }
+

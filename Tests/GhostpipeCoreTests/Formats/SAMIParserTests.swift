@@ -42,6 +42,35 @@ func sami(_ text: String) -> (cues: [Cue], diagnostics: [Diagnostic]) {
         #expect(cues.map(\.sourceLine) == [12, 12, 16])
     }
 
+    @Test func syncsOutOfOrderPlayAsIfSorted() {
+        // Read in one pass while the syncs come in order; a start that goes back is read again.
+        let shuffled = sami("""
+        <SAMI><BODY>
+        <SYNC Start=5000><P Class=ENCC>Last words
+        <SYNC Start=1000><P Class=KRCC>안녕하세요
+        <P Class=ENCC>Hello
+        <SYNC Start=4000><P Class=KRCC>&nbsp;
+        <SYNC Start=3000><P Class=ENCC>&nbsp;
+        </BODY></SAMI>
+        """)
+        #expect(shuffled.diagnostics.isEmpty)
+        #expect(shuffled.cues.map(\.plainText) == ["안녕하세요", "Hello", "Last words"])
+        #expect(shuffled.cues.map(\.end) == [ms(4000), ms(3000), ms(5000) + OpenEndedCues.openEnded])
+        #expect(shuffled.cues.map(\.sourceLine) == [3, 3, 2])
+    }
+
+    @Test func manyClassesAreEachATrack() {
+        // More classes than the one-pass reader follows: read with the general rule, to the same end.
+        let classes = (1...12).map { "C\($0)" }
+        let body = classes.enumerated().map { "<SYNC Start=\(($0.offset + 1) * 1000)><P Class=\($0.element)>line \($0.offset)" }
+        let (cues, _) = sami("<SAMI><BODY>\n" + body.joined(separator: "\n") + "\n<SYNC Start=20000><P Class=C3>&nbsp;\n")
+        #expect(cues.count == 12)
+        #expect(cues.map { $0.track?.name } == classes)
+        // Each class's text lasts until its own next change: C3's until its clear, the others a few seconds.
+        #expect(cues[2].end == ms(20_000))
+        #expect(cues[11].end == ms(12_000) + OpenEndedCues.openEnded)
+    }
+
     @Test func tagsInAnyCaseQuotedOrNotAndUnclosed() {
         let (cues, _) = sami("""
         <sami><body>
