@@ -81,7 +81,10 @@ enum ASSText {
         /// start) and its text with its looks, emitted when the next begins.
         var karaokeTime = 0
         var syllable: (start: Int, length: Int, kind: Karaoke)?
-        var syllableText: [(text: String, look: Look)] = []
+        /// The syllable's text as in the file (no String per piece until it is built), and where each
+        /// piece of it in one look ends.
+        var syllableBytes: [UInt8] = []
+        var syllablePieces: [(end: Int, look: Look)] = []
 
         init(script: ASSScript, style: ASSStyle, start: Nanoseconds, length: Nanoseconds) {
             self.script = script
@@ -97,7 +100,8 @@ enum ASSText {
         /// Text of the event in the current look, as it is in the file (valid UTF-8).
         mutating func emit(_ text: UnsafeBufferPointer<UInt8>) {
             guard !drawing, !text.isEmpty else { return }
-            guard syllable == nil, look.primary.visibility != .hidden else {
+            if syllable != nil { addToSyllable(text); return }
+            guard look.primary.visibility != .hidden else {
                 emit(String(decoding: text, as: UTF8.self))
                 return
             }
@@ -110,11 +114,17 @@ enum ASSText {
         /// Text in the current look: into the syllable being read, or the runs.
         mutating func emit(_ text: String) {
             guard !drawing, !text.isEmpty else { return }
-            if syllable != nil { syllableText.append((text, look)); return }
+            if syllable != nil { text.utf8.withContiguousStorageIfAvailable { addToSyllable($0) } ?? addToSyllable(Array(text.utf8)); return }
             builder.at = nil
             builder.before = nil
             builder.style = look.style(look.primary)
             builder.append(visible(text, look.primary))
+        }
+
+        /// Text into the syllable being read, in the current look.
+        mutating func addToSyllable<Bytes: Collection<UInt8>>(_ text: Bytes) {
+            syllableBytes.append(contentsOf: text)
+            syllablePieces.append((syllableBytes.count, look))
         }
 
         /// Text as `color` shows it: invisible text keeps its room, as spaces.
@@ -133,29 +143,42 @@ enum ASSText {
         mutating func endSyllable() {
             guard let current = syllable else { return }
             syllable = nil
-            let pieces = syllableText
-            syllableText.removeAll()
+            defer {
+                syllableBytes.removeAll(keepingCapacity: true)
+                syllablePieces.removeAll(keepingCapacity: true)
+            }
             let sungAt = start + Nanoseconds(current.start) * 10 * Time.millisecond
             let length = Nanoseconds(current.length) * 10 * Time.millisecond
-            let graphemes = current.kind == .fill ? pieces.reduce(0) { $0 + $1.text.count } : 0
-            var index = 0
-            for (text, look) in pieces {
-                let sung = look.style(look.primary)
-                var before: Style? = look.secondary.visibility == .hidden ? nil : look.style(look.secondary)
-                if before == sung { before?.attributes.insert(.dim) }
-                builder.style = sung
-                builder.before = before
-                if current.kind == .fill, graphemes > 1 {
-                    for character in text {
-                        // length × index / graphemes, in 128 bits: the product may pass 2^63.
-                        let share = Nanoseconds(graphemes).dividingFullWidth(length.multipliedFullWidth(by: Nanoseconds(index))).quotient
-                        builder.at = sungAt + share
-                        builder.append(visible(String(character), look.primary))
-                        index += 1
+            syllableBytes.withUnsafeBufferPointer { bytes in
+                func text(_ piece: Int) -> UnsafeBufferPointer<UInt8> {
+                    let from = piece == 0 ? 0 : syllablePieces[piece - 1].end
+                    return UnsafeBufferPointer(rebasing: bytes[from..<syllablePieces[piece].end])
+                }
+                let graphemes = current.kind == .fill
+                    ? syllablePieces.indices.reduce(0) { $0 + String(decoding: text($1), as: UTF8.self).count } : 0
+                var index = 0
+                for piece in syllablePieces.indices {
+                    let look = syllablePieces[piece].look
+                    let sung = look.style(look.primary)
+                    var before: Style? = look.secondary.visibility == .hidden ? nil : look.style(look.secondary)
+                    if before == sung { before?.attributes.insert(.dim) }
+                    builder.style = sung
+                    builder.before = before
+                    if current.kind == .fill, graphemes > 1 {
+                        for character in String(decoding: text(piece), as: UTF8.self) {
+                            // length × index / graphemes, in 128 bits: the product may pass 2^63.
+                            let share = Nanoseconds(graphemes).dividingFullWidth(length.multipliedFullWidth(by: Nanoseconds(index))).quotient
+                            builder.at = sungAt + share
+                            builder.append(visible(String(character), look.primary))
+                            index += 1
+                        }
+                    } else if look.primary.visibility == .hidden {
+                        builder.at = sungAt
+                        builder.append(visible(String(decoding: text(piece), as: UTF8.self), look.primary))
+                    } else {
+                        builder.at = sungAt
+                        builder.append(text(piece))                 // as it is in the file: no String
                     }
-                } else {
-                    builder.at = sungAt
-                    builder.append(visible(text, look.primary))
                 }
             }
         }

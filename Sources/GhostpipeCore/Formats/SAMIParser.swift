@@ -152,11 +152,56 @@ public enum SAMIParser {
             }
         }
 
+        /// A `<SYNC>` at `lt` begins a change (false when its start went back and the changes are no
+        /// longer written in order); one without a start is skipped and said.
+        func beginSync(at lt: Int, start: Nanoseconds?, end: Nanoseconds?, tagEnd: Int) -> Bool {
+            endContent(at: lt)
+            if changes.gaveUp { return false }
+            sawSync = true
+            let line = lines.line(at: lt)
+            if let start {
+                sync = (start, end, line)
+                content = (tagEnd, 0, false)
+            } else {
+                sync = nil
+                diagnostics.append(Diagnostic(line: line, message:
+                    "no start time in '\(Bytes.snippet(p, lt, tagEnd, limit: 40))'; skipped"))
+            }
+            return true
+        }
+        /// A `<P>` at `lt` begins its class's text (the class's name in `p`, if it has one).
+        func beginParagraph(at lt: Int, className name: Range<Int>?, tagEnd: Int) {
+            endContent(at: lt)
+            var number: UInt32 = 0
+            if let name, !name.isEmpty {
+                if let last = lastClass, last.end - last.start == name.count,
+                   memcmp(p + last.start, p + name.lowerBound, name.count) == 0 {
+                    number = last.track
+                } else {
+                    number = track(named: String(decoding: UnsafeBufferPointer(start: p + name.lowerBound, count: name.count),
+                                                 as: UTF8.self))
+                    lastClass = (name.lowerBound, name.upperBound, number)
+                }
+            }
+            content = (tagEnd, number, true)
+        }
+
         var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         while i < n, let hit = memchr(p + i, 60, n - i) {
             let lt = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
             if lt + 3 < n, p[lt + 1] == 33, p[lt + 2] == 45, p[lt + 3] == 45 {       // <!-- comment -->
                 i = find(p, lt + 4, n, "-->").map { $0 + 3 } ?? n
+                continue
+            }
+            // The usual `<SYNC Start=N>` and `<P Class=X>` without the general readers.
+            if let usual = usualSync(p, lt, n) {
+                guard beginSync(at: lt, start: usual.start, end: nil, tagEnd: usual.end) else { return nil }
+                i = usual.end
+                continue
+            }
+            if let usual = usualParagraph(p, lt, n) {
+                beginParagraph(at: lt, className: usual.className, tagEnd: usual.end)
+                i = usual.end
                 continue
             }
             guard let tag = readTag(p, lt, n) else { i = lt + 1; continue }
@@ -170,46 +215,10 @@ public enum SAMIParser {
                 i = close
                 continue
             case (.sync, false):
-                endContent(at: lt)
-                if changes.gaveUp { return nil }
-                sawSync = true
-                let line = lines.line(at: lt)
-                // `Start=` and `End=` in one reading of the attributes (the last of each counts).
-                var startValue: Range<Int>?, endValue: Range<Int>?
-                if let value = TagAttributes.only("start", p, tag.attributes, tag.end - 1) {
-                    startValue = value                                          // the usual `<SYNC Start=1000>`
-                } else {
-                    TagAttributes.forEach(p, tag.attributes, tag.end - 1) { nameStart, nameEnd, value in
-                        if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "start") {
-                            startValue = value
-                        } else if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "end") {
-                            endValue = value
-                        }
-                    }
-                }
-                if let start = startValue.flatMap({ milliseconds(p, $0) }) {
-                    sync = (start, endValue.flatMap { milliseconds(p, $0) }, line)
-                    content = (tag.end, 0, false)
-                } else {
-                    sync = nil
-                    diagnostics.append(Diagnostic(line: line, message:
-                        "no start time in '\(Bytes.snippet(p, lt, tag.end, limit: 40))'; skipped"))
-                }
+                let times = syncTimes(p, tag)
+                guard beginSync(at: lt, start: times.start, end: times.end, tagEnd: tag.end) else { return nil }
             case (.p, false):
-                endContent(at: lt)
-                var number: UInt32 = 0
-                if let name = TagAttributes.only("class", p, tag.attributes, tag.end - 1)
-                              ?? TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1), !name.isEmpty {
-                    if let last = lastClass, last.end - last.start == name.count,
-                       memcmp(p + last.start, p + name.lowerBound, name.count) == 0 {
-                        number = last.track
-                    } else {
-                        number = track(named: String(decoding: UnsafeBufferPointer(start: p + name.lowerBound, count: name.count),
-                                                     as: UTF8.self))
-                        lastClass = (name.lowerBound, name.upperBound, number)
-                    }
-                }
-                content = (tag.end, number, true)
+                beginParagraph(at: lt, className: className(p, tag), tagEnd: tag.end)
             case (.p, true), (.body, _), (.sami, true), (.head, _):
                 endContent(at: lt)
             case (.sync, true):
@@ -226,6 +235,59 @@ public enum SAMIParser {
         }
         guard let records = changes.records() else { return nil }
         return (records, SAMIDocument(tracks: tracks), diagnostics)
+    }
+
+    /// A `<SYNC>`'s start and end times as the general rule reads them (the last of each counts).
+    static func syncTimes(_ p: UnsafePointer<UInt8>, _ tag: Tag) -> (start: Nanoseconds?, end: Nanoseconds?) {
+        var startValue: Range<Int>?, endValue: Range<Int>?
+        if let value = TagAttributes.only("start", p, tag.attributes, tag.end - 1) {
+            startValue = value                                          // the usual `<SYNC Start=1000>`
+        } else {
+            TagAttributes.forEach(p, tag.attributes, tag.end - 1) { nameStart, nameEnd, value in
+                if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "start") {
+                    startValue = value
+                } else if Bytes.equalsIgnoringCase(p, nameStart, nameEnd, "end") {
+                    endValue = value
+                }
+            }
+        }
+        return (startValue.flatMap { milliseconds(p, $0) }, endValue.flatMap { milliseconds(p, $0) })
+    }
+
+    /// A `<P>`'s class as the general rule reads it.
+    static func className(_ p: UnsafePointer<UInt8>, _ tag: Tag) -> Range<Int>? {
+        TagAttributes.only("class", p, tag.attributes, tag.end - 1)
+            ?? TagAttributes.value(of: "class", p, tag.attributes, tag.end - 1)
+    }
+
+    /// `<SYNC Start=N>` at `p[lt]` (names in any case, one to twelve digits, nothing else): its start
+    /// and where it ends (just past `>`), as ``readTag(_:_:_:)`` and ``syncTimes(_:_:)`` read it;
+    /// nil for any other tag. Nearly every sync of a file is one.
+    @inline(__always)
+    static func usualSync(_ p: UnsafePointer<UInt8>, _ lt: Int, _ n: Int) -> (start: Nanoseconds, end: Int)? {
+        // `<sync st` with its letters lowered (`| 0x20` only on them: `<` and space exact), then `art=`.
+        guard lt &+ 13 <= n,
+              ByteWords.load(p + lt) | 0x2020_0020_2020_2000 == 0x7473_2063_6E79_733C,
+              UnsafeRawPointer(p + lt + 8).loadUnaligned(as: UInt32.self) | 0x0020_2020 == 0x3D74_7261 else { return nil }
+        var k = lt &+ 12
+        let first = k
+        var ms: Int64 = 0
+        while k < n, k &- first < 12, Bytes.isDigit(p[k]) { ms = ms &* 10 &+ Int64(p[k] &- 48); k &+= 1 }
+        guard k > first, k < n, p[k] == 62 else { return nil }
+        return (ms &* Time.millisecond, k &+ 1)
+    }
+
+    /// `<P Class=X>` at `p[lt]` (names in any case, a bare value): the class's name and where the tag
+    /// ends, as ``readTag(_:_:_:)`` and ``className(_:_:)`` read it; nil for any other tag.
+    @inline(__always)
+    static func usualParagraph(_ p: UnsafePointer<UInt8>, _ lt: Int, _ n: Int) -> (className: Range<Int>, end: Int)? {
+        // `<p class` with its letters lowered, then `=`.
+        guard lt &+ 10 <= n,
+              ByteWords.load(p + lt) | 0x2020_2020_2000_2000 == 0x7373_616C_6320_703C, p[lt &+ 8] == 61 else { return nil }
+        var k = lt &+ 9
+        while k < n, p[k] > 32, p[k] != 34, p[k] != 39, p[k] != 60, p[k] != 62 { k &+= 1 }
+        guard k < n, p[k] == 62 else { return nil }
+        return (lt &+ 9..<k, k &+ 1)
     }
 
     /// Where `needle` (ASCII, matched in any case) first occurs in `p[from..<n]`.

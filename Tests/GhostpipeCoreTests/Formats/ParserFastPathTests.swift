@@ -122,6 +122,44 @@ import Testing
         #expect(taken > 1_000, "the sole-attribute reader was tried on too few tags")
     }
 
+    @Test func samiUsualSyncsAndParagraphsReadAsTheGeneralReaderReadsThem() {
+        var random = SplitMix64(seed: 23)
+        func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
+        var syncs = 0, paragraphs = 0
+        for _ in 0..<100_000 {
+            // Tag-shaped (`<SYNC Start=N>`, `<P Class=X>`), with stray bytes anywhere.
+            let sync = random.next() % 2 == 0
+            let tag = "<" + (sync ? pick(["SYNC", "sync", "SyNc", "SYNC", "SYNC2", "S\u{13}NC", "/SYNC", "P"])
+                                  : pick(["P", "p", "P", "PRE", "/P", "SYNC"]))
+                + pick([" ", " ", " ", " ", "  ", "\t", "\u{0}", ""])
+                + (sync ? pick(["Start", "START", "start", "StArT", "Start", "End", "Sta", "Class"])
+                        : pick(["Class", "class", "CLASS", "Class", "Clas", "Start"]))
+                + pick(["=", "=", "=", "=", " =", "= ", "", "\u{1D}"])
+                + Self.random(random.next() % 2 == 0 ? (sync ? ["1", "0", "9", "1234567"] : ["KRCC", "é", "x"])
+                              : sync ? ["1", "0", "9", "1234567", "é", "\"", " ", "<", "\n", ">", "x"]
+                                   : ["KRCC", "KRCC", "ENCC", "é", "\"", "'", " ", "<", "-", "\n", ">", "\u{7F}"],
+                              maxLength: 4, &random)
+                + pick([">", ">", ">", ">", "", "<", " >"]) + Self.random(["<P Class=A>", "x", ">", "\n"], maxLength: 2, &random)
+            let bytes = Array(tag.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                let p = b.baseAddress!
+                let general = SAMIParser.readTag(p, 0, b.count)
+                if let fast = SAMIParser.usualSync(p, 0, b.count) {
+                    syncs += 1
+                    let times = general.map { SAMIParser.syncTimes(p, $0) }
+                    #expect(general?.name == .sync && general?.closing == false && general?.end == fast.end
+                            && times?.start == fast.start && times?.end == nil, "\(tag.debugDescription)")
+                }
+                if let fast = SAMIParser.usualParagraph(p, 0, b.count) {
+                    paragraphs += 1
+                    #expect(general?.name == .p && general?.closing == false && general?.end == fast.end
+                            && general.flatMap { SAMIParser.className(p, $0) } == fast.className, "\(tag.debugDescription)")
+                }
+            }
+        }
+        #expect(syncs > 1_000 && paragraphs > 1_000, "the usual tags' readers were tried on too few tags: \(syncs), \(paragraphs)")
+    }
+
     @Test func openEndedChangesInOrderWrittenAsTheyComeAsSortedAfterwards() {
         var random = SplitMix64(seed: 18)
         var orderedRuns = 0
