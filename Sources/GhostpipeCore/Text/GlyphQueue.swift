@@ -61,10 +61,7 @@ public struct GlyphQueue {
                         var start = 0
                         for k in 0..<ends.count {
                             let end = ends[k]
-                            let b = bytes[start]
-                            // Letters (most graphemes): no kind but `.other` from `A` up but `]`, `}` and DEL.
-                            kinds[first + k] = end - start == 1 && b >= 0x41 && b != 0x5D && b != 0x7D && b != 0x7F
-                                ? .other : GraphemeKind.of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                            kinds[first + k] = GraphemeKind.of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                             start = end
                         }
                     }

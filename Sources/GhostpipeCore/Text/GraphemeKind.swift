@@ -29,6 +29,8 @@ public enum GraphemeKind: UInt8, Sendable {
     @inlinable
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeKind {
         guard let first = bytes.first else { return .other }
+        // Letters (most graphemes) first: from `A` up, ASCII has no kind but `]`, `}` and DEL's.
+        if first >= 0x41 && first < 0x7F && first != 0x5D && first != 0x7D { return .other }
         if first < 0x80 {
             switch first {
             case 0x0A: return .newline
