@@ -68,8 +68,9 @@ import Testing
         let tmux = try Tmux(columns: columns, rows: expected.count + 4, tag: "lay\(columns)")
         // `E%sD`: the typed command never reads END, only what printf prints once ghostpipe is done.
         tmux.type("clear; sleep 0.3; \"$GHOSTPIPE\" --cps 250 --no-pauses \(path); printf 'E%sD' N")
-        // The command line is cleared first (however long a loaded machine takes).
-        #expect(tmux.wait(forScreen: { !($0.first ?? "").contains("GHOSTPIPE") }, timeout: 30), "\(tmux.screen())")
+        // The command line is cleared first (however long a loaded machine takes). Looked for in
+        // all rows joined: at 20 columns the command wraps, and its first row does not name it.
+        #expect(tmux.wait(forScreen: { !$0.joined().contains("GHOSTPIPE") }, timeout: 30), "\(tmux.screen())")
         // Frames on the way: whatever is on screen is the final text, cut short — never a cluster
         // in part, never a character that later moves.
         var frames = 0
