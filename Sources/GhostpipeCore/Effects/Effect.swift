@@ -58,6 +58,16 @@ public struct Block: Equatable, Sendable {
                                  : Placement(row: range.count, column: 0, width: 0))
     }
 
+    /// Takes the first `count` rows off the top: their glyphs go, the rest move up (glyphs are in
+    /// reading order, so those rows are a prefix: removed at once, where a predicate copied every
+    /// glyph kept).
+    public mutating func dropRows(_ count: Int) {
+        let kept = glyphs.firstIndex { $0.row >= count } ?? glyphs.endIndex
+        glyphs.removeSubrange(..<kept)
+        for g in glyphs.indices { glyphs[g].row -= count }
+        rows = max(0, rows - count)
+    }
+
     /// Number of visible graphemes (what "scaled by text length" counts).
     public var count: Int { glyphs.count }
 }

@@ -32,5 +32,6 @@ public struct Style: Hashable, Sendable {
     }
 
     public static let plain = Style()
-    public var isPlain: Bool { self == .plain }
+    /// Field by field (`self == .plain` went through the derived equality's call, once per cell drawn).
+    @inline(__always) public var isPlain: Bool { foreground == nil && background == nil && attributes.isEmpty }
 }

@@ -46,11 +46,16 @@ public final class CastRecorder: ByteSink {
 
     /// Records that the terminal is now `columns` × `rows` (a `"r"` event).
     public func resize(columns: Int, rows: Int, at instant: Nanoseconds) throws {
-        try event(UInt8(ascii: "r"), Array("\(columns)x\(rows)".utf8), at: instant)
+        try Array("\(columns)x\(rows)".utf8).withUnsafeBufferPointer { try event(UInt8(ascii: "r"), $0, at: instant) }
     }
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
-        try event(UInt8(ascii: "o"), bytes, at: instant)
+        try bytes.withUnsafeBufferPointer { try event(UInt8(ascii: "o"), $0, at: instant) }
+    }
+
+    /// The same from the caller's memory (a typing head's steps, drawn into one buffer).
+    public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
+        try event(UInt8(ascii: "o"), buffer.assumingMemoryBound(to: UInt8.self), at: instant)
     }
 
     /// Writes the lines gathered so far.
@@ -62,14 +67,14 @@ public final class CastRecorder: ByteSink {
         try sink.flush()
     }
 
-    private func event(_ code: UInt8, _ bytes: [UInt8], at instant: Nanoseconds) throws {
+    private func event(_ code: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at instant: Nanoseconds) throws {
         guard !bytes.isEmpty else { return }
         // Times never go backwards, even if a caller stamps a write late.
         lastTime = max(lastTime, instant - origin)
         let time = lastTime
         // What a screen writes comes from strings (valid UTF-8); anything else is decoded first.
-        guard bytes.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) else {
-            return try event(code, Array(String(decoding: bytes, as: UTF8.self).utf8), at: instant)
+        guard UTF8Validation.isValid(bytes) else {
+            return try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { try event(code, $0, at: instant) }
         }
         // [time, "o", data] written in one go into room for the worst case.
         let bound = JSONWriter.secondsBound + JSONWriter.stringBound(bytes.count) + 10
@@ -77,18 +82,16 @@ public final class CastRecorder: ByteSink {
             room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
         }
         let start = used
-        used = bytes.withUnsafeBufferPointer { data in
-            room.withUnsafeMutableBufferPointer { room in
+        used = room.withUnsafeMutableBufferPointer { room in
                 var line = JSONWriter(position: room.baseAddress! + start)
                 line.byte(0x5B)
                 line.seconds(time, reusing: &wholeSeconds)
                 line.raw(", \"")
                 line.byte(code)
                 line.raw("\", ")
-                line.string(utf8: data)
+                line.string(utf8: bytes)
                 line.raw("]\n")
                 return line.position - room.baseAddress!
-            }
         }
         gatheredStamp = instant
         if used >= Self.gatherLimit { try flush() }

@@ -35,6 +35,8 @@ public final class Screen {
     var typesAhead = true
     /// A frame's bytes, kept between frames (a recording draws one per grapheme).
     @exclusivity(unchecked) private var body: [UInt8] = []
+    /// Where each typing step's bytes end in `body` (`drawTyping`).
+    @exclusivity(unchecked) private var ends: [Int] = []
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
@@ -93,21 +95,38 @@ public final class Screen {
     /// would draw them at that instant. Returns how many steps were drawn: the renderer refused the
     /// next (draw it whole), or none when a glyph has no instant of its own.
     func drawTyping(_ appeared: Appearing, steps: ArraySlice<TypingStep>) throws -> Int {
-        guard kind == .inline, !composesWhole, let last = steps.last else { return 0 }
-        // Each glyph's instant, read in place (copying glyphs out retained their text).
-        let instants = appeared.glyphs.withUnsafeBufferPointer { glyphs in glyphs.indices.map { glyphs[$0].reveal.map { appeared.start + $0 } } }
-        guard instants.allSatisfy({ $0.map { $0 <= last.instant } ?? false }) else { return 0 }
-        var part = appeared
-        var next = 0
-        for (n, step) in steps.enumerated() {
-            let first = next
-            while next < instants.count, instants[next]! <= step.instant { next += 1 }
-            part.glyphs = appeared.glyphs[(appeared.glyphs.startIndex + first)..<(appeared.glyphs.startIndex + next)]
-            body.removeAll(keepingCapacity: true)
-            guard renderer.renderAppearing(part, cursor: step.cursor, into: &body) else { return n }
-            try emit(body, cursorShown: true, modes: nil, at: step.instant)
+        guard kind == .inline, !composesWhole, !steps.isEmpty else { return 0 }
+        // Which glyphs each step shows: those revealed by its instant (read in place: copying
+        // glyphs out retained their text).
+        var split: [(glyphs: Int, cursor: Placement)] = []
+        split.reserveCapacity(steps.count)
+        let told = appeared.glyphs.withUnsafeBufferPointer { glyphs -> Bool in
+            var next = 0
+            for step in steps {
+                while next < glyphs.count, let reveal = glyphs[next].reveal, appeared.start + reveal <= step.instant { next += 1 }
+                split.append((appeared.glyphs.startIndex + next, step.cursor))
+            }
+            // Every glyph has an instant of its own, by the last step's.
+            return next == glyphs.count
         }
-        return steps.count
+        guard told else { return 0 }
+        body.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        let drawn = renderer.renderTyping(appeared, steps: split, into: &body, ends: &ends)
+        // Each step's bytes written at its instant, as `emit` writes them (the cursor stays shown).
+        var from = 0
+        var step = steps.startIndex
+        if cursorShown != true, let end = ends.first {
+            try emit(Array(body[..<end]), cursorShown: true, modes: nil, at: steps[step].instant)
+            (from, step) = (end, step + 1)
+        }
+        try body.withUnsafeBytes { body in
+            for end in ends[(step - steps.startIndex)...] {
+                if end > from { try sink.write(contentsOf: UnsafeRawBufferPointer(rebasing: body[from..<end]), at: steps[step].instant) }
+                (from, step) = (end, step + 1)
+            }
+        }
+        return drawn
     }
 
     /// Writes a frame's `body`, with the cursor shown or hidden as the frame says.

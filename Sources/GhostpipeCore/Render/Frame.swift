@@ -78,6 +78,12 @@ public struct Frame: Equatable, Sendable {
     /// comes from the terminal itself where terminals disagree (`MeasuredWidths`), which a frame
     /// cannot second-guess.
     static func canTake(_ text: String, _ width: Int) -> Bool {
+        let utf8 = text.utf8
+        // Most text is decided by its first byte: one printable ASCII character, or not ASCII.
+        if let first = utf8.first {
+            if first >= 0x80 { return true }
+            if utf8.count == 1 { return first >= 0x20 && first != 0x7F && width == 1 }
+        }
         var columns = 0
         for byte in text.utf8 {
             if byte >= 0x80 { return true }

@@ -113,6 +113,18 @@ public final class Scene {
         }
     }
 
+    /// The actor's first `count` rows are final on the terminal (the typing head left them): their
+    /// glyphs leave its block and the actor moves down by as much, so every glyph it keeps stays
+    /// where it was. Nothing shown changes, so the frame composed last still stands (`appearing`
+    /// goes on from it; composing it anew at every row the head starts cost a tenth of a recording).
+    public func dropFinalRows(_ count: Int, ofActor id: Int) {
+        guard count > 0, let i = actors.firstIndex(where: { $0.id == id }) else { return }
+        let kept = composed
+        actors[i].block.dropRows(count)
+        actors[i].row += count
+        composed = kept
+    }
+
     /// Changes every actor (times shifted after a stop).
     public func updateAll(_ change: (inout Actor) -> Void) {
         for i in actors.indices { change(&actors[i]) }

@@ -179,6 +179,78 @@ public struct TerminalRenderer {
     /// a row not known or out of reach, a cell not blank or not in order, text in a prompt's columns.
     public mutating func renderAppearing(_ appearing: Appearing, cursor: Placement?, into out: inout [UInt8]) -> Bool {
         guard var frame = previous else { return false }
+        // The last frame is changed in place (it is the renderer's only: no copy of its rows).
+        previous = nil
+        defer { previous = frame }
+        return appear(appearing, cursor: cursor, on: &frame, into: &out)
+    }
+
+    /// A typing head's steps (`Screen.drawTyping`) in one call: step `i` is `renderAppearing` of the
+    /// glyphs up to `steps[i].glyphs` (an index into `appearing.glyphs`) from where the last step
+    /// ended, with the cursor at `steps[i].cursor`. Each step's bytes are appended to `out`, and
+    /// its end offset to `ends`. Returns how many steps were drawn (the next was refused, having
+    /// written nothing). The same moves and writes as step by step, without taking the last frame
+    /// out and putting it back for each (a grapheme's step cost more in that than in drawing).
+    mutating func renderTyping(_ appearing: Appearing, steps: some Collection<(glyphs: Int, cursor: Placement)>,
+                               into out: inout [UInt8], ends: inout [Int]) -> Int {
+        guard var frame = previous else { return 0 }
+        previous = nil
+        defer { previous = frame }
+        var part = appearing
+        part.glyphs = appearing.glyphs[..<appearing.glyphs.startIndex]
+        var drawn = 0
+        for step in steps {
+            part.glyphs = appearing.glyphs[part.glyphs.endIndex..<step.glyphs]
+            let typed = part.glyphs.withUnsafeBufferPointer {
+                typeAtCursor($0, top: appearing.row, left: appearing.column, cursor: step.cursor, on: &frame, into: &out)
+            }
+            guard typed || appear(part, cursor: step.cursor, on: &frame, into: &out) else { break }
+            ends.append(out.count)
+            drawn += 1
+        }
+        return drawn
+    }
+
+    /// `appear` for the usual typing step, told apart cheaply: glyphs on blank cells one after the
+    /// other right at the cursor, on a row of the last frame, each drawn as it is. `appear` would
+    /// move nowhere and write exactly these cells (see there); this does the same without its
+    /// general checks and moves. Returns false, having changed nothing, when the step is not that.
+    private mutating func typeAtCursor(_ glyphs: UnsafeBufferPointer<Glyph>, top: Int, left: Int, cursor: Placement,
+                                       on frame: inout Frame, into out: inout [UInt8]) -> Bool {
+        let row = cursorRow
+        guard !glyphs.isEmpty, !pendingWrap, row >= frame.origin, row < frame.end, row >= topReachableRow,
+              unknownRows.isEmpty || !unknownRows.contains(row) else { return false }
+        let r = row - frame.origin
+        let (own, width) = (firstOwnColumn(row), self.width)
+        let fits = frame.rows[r].withUnsafeBufferPointer { cells -> Bool in
+            var column = cursorColumn
+            for g in glyphs.indices {
+                let w = glyphs[g].width
+                guard top + glyphs[g].row == row, left + glyphs[g].column == column, w > 0, w <= 8, column >= own,
+                      column + w <= width, Frame.canTake(glyphs[g].text, w) else { return false }
+                for c in column..<(column + w) where !cells[c].isBlank { return false }
+                column += w
+            }
+            return true
+        }
+        guard fits else { return false }
+        frame.rows[r].withUnsafeMutableBufferPointer { cells in
+            for g in glyphs.indices {
+                let (c, w) = (left + glyphs[g].column, glyphs[g].width)
+                cells[c] = Cell(glyphs[g].text, width: UInt8(w), style: glyphs[g].style)
+                for k in (c + 1)..<(c + w) { cells[k] = .continuation }
+                write(cells[c], into: &out)
+            }
+        }
+        if !blankRows.isEmpty { blankRows.remove(row) }
+        frame.cursor = cursor
+        if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
+        if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
+        return true
+    }
+
+    /// `renderAppearing`'s work on the last frame, taken out of `previous` by the caller.
+    private mutating func appear(_ appearing: Appearing, cursor: Placement?, on frame: inout Frame, into out: inout [UInt8]) -> Bool {
         let (top, left) = (appearing.row, appearing.column)
         // Glyphs read in place through a pointer: iterating the slice copied every glyph (its
         // text retained and released) twice per frame.
@@ -207,27 +279,35 @@ public struct TerminalRenderer {
             return true
         }
         guard known else { return false }
-        // The last frame is changed in place (it is the renderer's only: no copy of its rows).
-        previous = nil
         appearing.glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs.indices {
                 let cell = (row: top + glyphs[glyph].row, column: left + glyphs[glyph].column, width: glyphs[glyph].width)
-                frame.put(glyphs[glyph].text, width: cell.width, style: glyphs[glyph].style, row: cell.row, column: cell.column)
+                frame.ensureRow(cell.row)
                 let r = cell.row - frame.origin
-                guard frame.rows[r][cell.column].width > 0 else { continue }  // text that cannot take its width stays blank
+                // The cells are blank (checked above): `Frame.put` comes down to writing the glyph's
+                // cell and its continuations — or nothing, for text that cannot take its width.
+                frame.rows[r].withUnsafeMutableBufferPointer { cells in
+                    guard Frame.canTake(glyphs[glyph].text, cell.width) else { return }
+                    cells[cell.column] = Cell(glyphs[glyph].text, width: UInt8(cell.width), style: glyphs[glyph].style)
+                    for c in (cell.column + 1)..<(cell.column + cell.width) { cells[c] = .continuation }
+                }
                 // `reach` only ever helps a few columns ahead of the cursor (the glyph is mostly
                 // right at it: nothing to move).
                 let skip = cell.column - cursorColumn
                 let start = cell.row == cursorRow && skip > 0 && skip <= 3 ? reach(cell.column, over: frame.rows[r]) : cell.column
                 move(toRow: cell.row, column: start, into: &out)
-                for c in start..<(cell.column + cell.width) where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
+                frame.rows[r].withUnsafeBufferPointer { cells in
+                    for c in start..<(cell.column + cell.width) where cells[c].width > 0 { write(cells[c], into: &out) }
+                }
                 if !blankRows.isEmpty { blankRows.remove(cell.row) }
             }
         }
         frame.cursor = cursor
+        // Rows scrolled off the screen cannot be drawn on again: the frame keeps only the screen's
+        // (appearing glyphs row after row would otherwise keep the whole text).
+        if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
         // The typewriter's head is where the last glyph left the cursor: nothing to place.
         if let cursor, cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
-        previous = frame
         return true
     }
 
@@ -323,8 +403,9 @@ public struct TerminalRenderer {
         blankRows.remove(row)
     }
 
+    @inline(__always)
     private mutating func write(_ cell: Cell, into out: inout [UInt8]) {
-        if cell.style != style {
+        if !(cell.style.isPlain && style.isPlain), cell.style != style {
             if cell.style.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cell.style, depth: depth, to: &out) }
             style = cell.style
         }

@@ -230,6 +230,7 @@ final class PacedText: TextReveal {
         var k = queue.head
         guard k < limit, instants[k] == next else { return nil }
         var steps: [TypingStep] = []
+        steps.reserveCapacity(limit - k)
         while k < limit, placements[k].row == headRow, kinds[k] != .newline {
             let p = placements[k]
             let step = TypingStep(instant: instants[k], cursor: Placement(row: p.row, column: p.column + p.width, width: 0))
@@ -269,15 +270,7 @@ final class PacedText: TextReveal {
         let shift = headRow - actorRow
         actorRow = headRow
         guard let scene, let actorID else { return false }
-        scene.update(id: actorID) { actor in
-            // Glyphs are in reading order: the rows that left are a prefix (moved off at once,
-            // where removing by a predicate copied every glyph kept).
-            let kept = actor.block.glyphs.firstIndex { $0.row >= shift } ?? actor.block.glyphs.endIndex
-            actor.block.glyphs.removeSubrange(..<kept)
-            for g in actor.block.glyphs.indices { actor.block.glyphs[g].row -= shift }
-            actor.block.rows = max(0, actor.block.rows - shift)
-            actor.row += shift
-        }
+        scene.dropFinalRows(shift, ofActor: actorID)
         return false
     }
 
