@@ -118,9 +118,7 @@ public struct FlowLayout {
         if heldWidth > width - column {
             // It will not fit on this row: decide now, before any of it is shown.
             if column > 0 { newRow() }
-            let widths = held
-            clearHeld()
-            for w in widths { placeBreaking(w) }
+            placeHeld()
             wordDecided = true
         }
     }
@@ -128,9 +126,14 @@ public struct FlowLayout {
     private mutating func placeHeldWord() {
         guard !held.isEmpty else { heldHasIdeograph = false; return }
         if heldWidth > width - column && column > 0 { newRow() }
-        let widths = held
+        placeHeld()
+    }
+
+    /// Places the held graphemes one by one, then holds none. (Read in place: a copy of `held`
+    /// made emptying it allocate a new buffer at every word.)
+    private mutating func placeHeld() {
+        for i in held.indices { placeBreaking(held[i]) }
         clearHeld()
-        for w in widths { placeBreaking(w) }
     }
 
     private mutating func clearHeld() {
