@@ -102,4 +102,6 @@ struct SubRipFormat: SubtitleParser, StreamableSubtitles {
     }
 
     var hasHeader: Bool { false }
+
+    func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { PausedBlocks.end(bytes) }
 }

@@ -67,8 +67,42 @@ public protocol StreamableSubtitles {
     var hasHeader: Bool { get }
     /// What of the header to keep and read every later part after (ASS: not its embedded fonts).
     func header(_ bytes: ArraySlice<UInt8>) -> [UInt8]
+    /// How much of `bytes` (a cue has begun in them) a pause in the input shows complete — a live
+    /// writer writes whole blocks, so a pause after one shows it at once. Never a line cut short:
+    /// a pipe can pause anywhere (a loaded machine, a slow disk), and a cue cut there lost its
+    /// end and, glued to what followed, the next cue. Default: up to the last line's end (a
+    /// format whose cues are lines: ASS).
+    func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int
 }
 
 extension StreamableSubtitles {
     public func header(_ bytes: ArraySlice<UInt8>) -> [UInt8] { Array(bytes) }
+    public func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { PausedBlocks.lastLineEnd(bytes) }
+}
+
+/// What a pause completes in formats of blocks — an optional number or name, a timing line, text,
+/// and a blank line (SubRip, WebVTT).
+enum PausedBlocks {
+    /// Everything, when it ends with a blank line (a block closed: what a writer of whole blocks
+    /// pauses after); else 0, and only what the next cue's start shows complete is. A pause after
+    /// a line of text cannot tell the cue's last line from one more to come (a cue cut there lost
+    /// its later lines), nor a cue's number from its text.
+    static func end(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let end = lastLineEnd(bytes)
+        guard end > 0, let p = bytes.baseAddress, let last = LineScanner.line(before: end, in: p) else { return 0 }
+        return isBlank(last, p) ? end : 0
+    }
+
+    /// Just after the last line terminator (LF, CR LF or a lone CR) in `bytes`; 0 when none.
+    static func lastLineEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] != 10, bytes[end - 1] != 13 { end -= 1 }
+        return end
+    }
+
+    private static func isBlank(_ line: SourceLine, _ p: UnsafePointer<UInt8>) -> Bool {
+        var k = line.start
+        while k < line.end, p[k] == 32 || p[k] == 9 { k += 1 }
+        return k == line.end
+    }
 }

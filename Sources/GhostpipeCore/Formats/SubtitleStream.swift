@@ -105,7 +105,7 @@ public final class SubtitleStream {
     /// read whole waits for the end.
     public func paused() -> Batch {
         take(decoder.paused())
-        if streaming != nil { parseComplete(final: true) }
+        if streaming != nil { parseComplete(final: false, paused: true) }
         return flush()
     }
 
@@ -176,8 +176,9 @@ public final class SubtitleStream {
         if pending.isEmpty { pending = decoded.text } else { pending.append(contentsOf: decoded.text) }
     }
 
-    /// Parses what is complete (everything, when `final`); cuts what grew too long.
-    private func parseComplete(final: Bool) {
+    /// Parses what is complete (everything, when `final`; what the format says a pause completes,
+    /// when `paused`); cuts what grew too long.
+    private func parseComplete(final: Bool, paused: Bool = false) {
         guard streaming != nil || final else { return }
         let starts = pending.withUnsafeBufferPointer { streaming?.cueStarts($0) }
         if header == nil, !parsedOnce, let streaming, streaming.hasHeader, let starts {
@@ -188,6 +189,9 @@ public final class SubtitleStream {
         // What is complete: up to the last cue's start, if a cue comes before it (what comes before
         // the first cue is read with it).
         var end = final ? pending.count : starts.map { $0.first < $0.last ? $0.last : 0 } ?? 0
+        if paused, starts != nil, let streaming {
+            end = max(end, pending.withUnsafeBufferPointer { streaming.pausedEnd($0) })
+        }
         var cutting = false
         // A header may be large (ASS embeds fonts before its events): it is read whole, within the
         // cap of a file read whole; a cue or text that is not cues is cut sooner.

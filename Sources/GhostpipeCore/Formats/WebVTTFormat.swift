@@ -59,4 +59,6 @@ struct WebVTTFormat: SubtitleParser, StreamableSubtitles {
     }
 
     var hasHeader: Bool { true }
+
+    func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { PausedBlocks.end(bytes) }
 }

@@ -9,14 +9,57 @@ import Testing
         Array(text.utf8).withUnsafeBufferPointer { stream.push($0) }
     }
 
-    @Test func aCueComesOutWhenTheNextBeginsOrTheInputPausesOrEnds() {
+    @Test func aCueComesOutWhenTheNextBeginsOrTheInputPausesAfterItOrEnds() {
         let stream = SubtitleStream(format: .srt, name: "live.srt", encoding: nil, isFile: false)
         #expect(Self.push(stream, "1\n00:00:01,000 --> 00:00:02,000\nfirst\n\n").cues.isEmpty)
         #expect(Self.push(stream, "2\n00:00:03,000 --> 00:00:04,000\nsecond\n").cues.map(\.plainText) == ["first"])
-        #expect(stream.paused().cues.map(\.plainText) == ["second"])
-        #expect(Self.push(stream, "\n3\n00:00:05,000 --> 00:00:06,000\nthird").cues.isEmpty)
+        // A pause after a line of text: the cue may have more lines to come.
+        #expect(stream.paused().cues.isEmpty)
+        #expect(Self.push(stream, "line\n").cues.isEmpty)
+        // A pause after its blank line: the block is whole.
+        #expect(Self.push(stream, "\n").cues.isEmpty)
+        #expect(stream.paused().cues.map(\.plainText) == ["second\nline"])
+        #expect(Self.push(stream, "3\n00:00:05,000 --> 00:00:06,000\nthird").cues.isEmpty)
         let last = stream.finish()
-        #expect(last.cues.map(\.plainText) == ["third"] && last.cues.first?.sourceLine == 10 && last.messages.isEmpty)
+        #expect(last.cues.map(\.plainText) == ["third"] && last.cues.first?.sourceLine == 11 && last.messages.isEmpty)
+    }
+
+    /// A pipe may pause anywhere (a loaded machine: `cat movie.srt | ghostpipe` stalling 300 ms):
+    /// wherever it pauses, every cue comes out whole, as from the file read at once — the pause
+    /// in a line, in a UTF-8 sequence, in a CR LF, between a cue's number, timing and text lines.
+    @Test(arguments: ["\n", "\r\n"])
+    func aPauseAnywhereLosesAndSplitsNothing(newline: String) {
+        let file = ["1", "00:00:01,000 --> 00:00:03,500", "새벽 네 시, 등대 통신실.", "",
+                    "2", "00:00:04,000 --> 00:00:06,800", "마라, 이 소리 들려? 👍🏽", "바늘이 멈추지 않아.", "",
+                    "3", "00:00:07,300 --> 00:00:09,600", "(잡음) café", ""].joined(separator: newline)
+        let bytes = Array(file.utf8)
+        func read(_ parts: [ArraySlice<UInt8>], format: SubtitleFormat = .srt) -> (cues: [Cue], messages: [String]) {
+            let stream = SubtitleStream(format: format, name: "-", encoding: nil, isFile: false)
+            var batch = SubtitleStream.Batch()
+            for part in parts {
+                let b = Array(part).withUnsafeBufferPointer { stream.push($0) }
+                let p = stream.paused()
+                batch.cues += b.cues + p.cues
+                batch.messages += b.messages + p.messages
+            }
+            let end = stream.finish()
+            return (batch.cues + end.cues, batch.messages + end.messages)
+        }
+        let whole = read([bytes[...]])
+        #expect(whole.cues.map(\.plainText) == ["새벽 네 시, 등대 통신실.", "마라, 이 소리 들려? 👍🏽\n바늘이 멈추지 않아.", "(잡음) café"])
+        for cut in 1..<bytes.count {
+            let paused = read([bytes[..<cut], bytes[cut...]])
+            #expect(paused.cues == whole.cues, "paused after byte \(cut)")
+            #expect(paused.messages.isEmpty, "paused after byte \(cut): \(paused.messages)")
+        }
+        // WebVTT the same way (its blocks are SubRip's, after a header).
+        let vtt = Array(("WEBVTT" + newline + newline + file.replacingOccurrences(of: ",", with: ".")).utf8)
+        let vttWhole = read([vtt[...]], format: .vtt)
+        #expect(vttWhole.cues.count == 3)
+        for cut in 1..<vtt.count {
+            let paused = read([vtt[..<cut], vtt[cut...]], format: .vtt)
+            #expect(paused.cues == vttWhole.cues && paused.messages.isEmpty, "WebVTT paused after byte \(cut): \(paused.messages)")
+        }
     }
 
     @Test func webVTTPartsAreReadAfterTheirHeaderAndLinesKeepTheirNumbers() {

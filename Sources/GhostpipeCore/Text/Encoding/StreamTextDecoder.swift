@@ -57,7 +57,7 @@ struct StreamTextDecoder {
         if decoder == nil {
             passASCIILines(into: &out)
             // A pause with nothing held says nothing about the encoding yet.
-            guard final || !held.isEmpty, let note = decide(final: final || pause) else { return out }
+            guard final || !held.isEmpty, let note = decide(final: final, paused: pause) else { return out }
             out.note = note.isEmpty ? nil : note
         }
         if !held.isEmpty {
@@ -83,17 +83,36 @@ struct StreamTextDecoder {
         held.removeFirst(end)
     }
 
+    /// How many bytes at the end of `bytes` begin a UTF-8 sequence that they do not finish (0–3).
+    static func unfinishedUTF8(at bytes: [UInt8]) -> Int {
+        var i = bytes.count
+        while i > 0, bytes.count - i < 3, bytes[i - 1] & 0xC0 == 0x80 { i -= 1 }
+        guard i > 0 else { return 0 }
+        let lead = bytes[i - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        let have = bytes.count - (i - 1)
+        return length > 1 && have < length ? have : 0
+    }
+
     /// Decides the encoding from what is held; returns what to say about it ("" for nothing), or nil
     /// while more is needed.
-    private mutating func decide(final: Bool) -> String? {
+    /// `paused`: the input paused (what is held is all there is for now, but not the end).
+    private mutating func decide(final: Bool, paused: Bool = false) -> String? {
         let sample = held.prefix(Self.headSize)
         let bom = sample.withUnsafeBufferPointer { TextDecoder.sniffBOM($0) }
         // A stream decides on its first complete lines, a file on its first 64 KiB.
-        let enough = bom != nil || final || sample.count >= Self.headSize || (!isFile && sample.contains(0x0A))
+        let enough = bom != nil || final || paused || sample.count >= Self.headSize || (!isFile && sample.contains(0x0A))
         guard enough else { return nil }
         var probe = Array(sample)
-        // Whole lines only: a character cut at the sample's end is not a reason to think it legacy.
-        if bom == nil, !final, let last = probe.lastIndex(of: 0x0A) { probe.removeSubrange((last + 1)...) }
+        // Whole lines only: a character cut at the sample's end is not a reason to think it legacy
+        // (nor, when the input paused inside a line, the UTF-8 sequence it paused in).
+        if bom == nil, !final {
+            if let last = probe.lastIndex(of: 0x0A) {
+                probe.removeSubrange((last + 1)...)
+            } else if paused {
+                probe.removeLast(Self.unfinishedUTF8(at: probe))
+            }
+        }
         let decision = probe.withUnsafeBufferPointer { TextDecoder.decide($0, named: named) }
         held.removeFirst(decision.byteOrderMark)
         encoding = decision.encoding
