@@ -328,9 +328,10 @@ public enum ASSParser {
 /// how `\n` wraps. Builds each event's cue (see ``ASSText``).
 struct ASSScript: CueBuilder {
     var styles: [String: ASSStyle] = [:]
-    /// The style of each event, by its record's `detail`: resolved once per name after the file is
-    /// read (styles may come after events), not once per cue built.
-    var eventStyles: [ASSStyle] = []
+    /// The style of each event, by its record's `detail`, and its name as the event gives it:
+    /// resolved once per name after the file is read (styles may come after events), not once per
+    /// cue built.
+    var eventStyles: [(name: String, style: ASSStyle)] = []
     var playResX = 384
     var playResY = 288
     var wrapStyle = 0
@@ -379,7 +380,7 @@ struct ASSScript: CueBuilder {
             }
             let name = String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)
             let index = byName[name] ?? {
-                eventStyles.append(eventStyle(named: name))
+                eventStyles.append((name, eventStyle(named: name)))
                 byName[name] = UInt32(eventStyles.count - 1)
                 return UInt32(eventStyles.count - 1)
             }()
@@ -390,9 +391,11 @@ struct ASSScript: CueBuilder {
 
     func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
-        let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
+        let (name, style) = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : {
+            let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
+            return (name, eventStyle(named: name))
+        }()
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        let style = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : eventStyle(named: name)
         let result = ASSText.parse(text, style: style, script: self, start: r.start, length: r.end - r.start)
         return Cue(start: r.start, end: r.end, runs: result.runs, placement: result.placement, sourceLine: Int(r.line),
                    styleName: name.isEmpty ? nil : name, fadeIn: result.fadeIn, fadeOut: result.fadeOut)

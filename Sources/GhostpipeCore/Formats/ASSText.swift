@@ -111,6 +111,11 @@ enum ASSText {
             builder.append(text)
         }
 
+        /// What an escape stands for, as its bytes (a String went through the builder's generic append).
+        mutating func emit(escape text: StaticString) {
+            text.withUTF8Buffer { emit($0) }
+        }
+
         /// Text in the current look: into the syllable being read, or the runs.
         mutating func emit(_ text: String) {
             guard !drawing, !text.isEmpty else { return }
@@ -353,17 +358,45 @@ enum ASSText {
     /// `\fade` count from them).
     static func parse(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, script: ASSScript,
                       start: Nanoseconds, length: Nanoseconds) -> Result {
-        plainResult(t, style: style) ?? readResult(t, style: style, script: script, start: start, length: length)
+        plainResult(t, style: style, wrapStyle: script.wrapStyle)
+            ?? readResult(t, style: style, script: script, start: start, length: length)
     }
 
-    /// ``parse(_:style:script:start:length:)`` for text without tags or escapes (most events): one
-    /// run in the style's look, where the style puts it; nil for any other text.
-    static func plainResult(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle) -> Result? {
+    /// ``parse(_:style:script:start:length:)`` for text without override blocks (most events, a
+    /// quarter of them with `\N`): one run in the style's look, where the style puts it; nil for
+    /// any other text.
+    static func plainResult(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, wrapStyle: Int = 0) -> Result? {
         guard let p = t.baseAddress, !t.isEmpty, style.primary.visibility != .hidden,
-              memchr(p, 123, t.count) == nil, memchr(p, 92, t.count) == nil else { return nil }   // { \
+              memchr(p, 123, t.count) == nil else { return nil }                                   // {
         let look = Look(style)
-        return Result(runs: [StyledRun(String(decoding: t, as: UTF8.self), style: look.style(look.primary))],
+        let text = memchr(p, 92, t.count) == nil ? String(decoding: t, as: UTF8.self) : unescaped(t, wrapStyle: wrapStyle)
+        return Result(runs: [StyledRun(text, style: look.style(look.primary))],
                       placement: CuePlacement.numpad(style.alignment) ?? CuePlacement())
+    }
+
+    /// Text outside override blocks with its escapes read as ``readResult(_:style:script:start:length:)``
+    /// reads them: `\N` a line break, `\n` a space (a break under `WrapStyle: 2`), `\h` a no-break
+    /// space; any other backslash is text. Never longer than the text (`\h` and U+00A0 are both two bytes).
+    static func unescaped(_ t: UnsafeBufferPointer<UInt8>, wrapStyle: Int) -> String {
+        String(unsafeUninitializedCapacity: t.count) { out in
+            let n = t.count
+            var i = 0, o = 0
+            while i < n {
+                let c = t[i]
+                if c == 92, i + 1 < n {
+                    switch t[i + 1] {
+                    case 78: out[o] = 10; o += 1; i += 2; continue
+                    case 110: out[o] = wrapStyle == 2 ? 10 : 32; o += 1; i += 2; continue
+                    case 104: out[o] = 0xC2; out[o + 1] = 0xA0; o += 2; i += 2; continue
+                    default: break
+                    }
+                }
+                out[o] = c
+                o += 1
+                i += 1
+            }
+            return o
+        }
     }
 
     /// ``parse(_:style:script:start:length:)`` by the general rule: tags and escapes read in turn.
@@ -386,9 +419,9 @@ enum ASSText {
             }
             if c == 92, i + 1 < n {                                              // \N \n \h
                 switch p[i + 1] {
-                case 78: reader.emit("\n"); i += 2; continue
-                case 110: reader.emit(script.wrapStyle == 2 ? "\n" : " "); i += 2; continue
-                case 104: reader.emit("\u{A0}"); i += 2; continue
+                case 78: reader.emit(escape: "\n"); i += 2; continue
+                case 110: reader.emit(escape: script.wrapStyle == 2 ? "\n" : " "); i += 2; continue
+                case 104: reader.emit(escape: "\u{A0}"); i += 2; continue
                 default: break
                 }
             }

@@ -109,4 +109,26 @@ import Testing
         }
         #expect(drawings > 10_000, "too few texts with a drawing")
     }
+
+    @Test func textsWithEscapesAndNoBlocksReadAsTheReaderReadsThem() {
+        var random = SplitMix64(seed: 144)
+        let pieces = ["a", " ", "한", "é", "\\N", "\\n", "\\h", "\\", "\\\\", "N", "n", "h", "\\x", "\\i1", "\n", "{", "}"]
+        var taken = 0
+        for _ in 0..<10_000 {
+            let text = Array((0..<Int(random.next() % 10)).map { _ in Self.pick(pieces, &random) }.joined().utf8)
+            var script = ASSScript()
+            script.wrapStyle = Int(random.next() % 4)
+            var style = ASSStyle()
+            style.alignment = Int(random.next() % 9) + 1
+            style.italic = random.next() % 2 == 0
+            text.withUnsafeBufferPointer { b in
+                let general = ASSText.readResult(b, style: style, script: script, start: 0, length: Time.second)
+                guard let fast = ASSText.plainResult(b, style: style, wrapStyle: script.wrapStyle) else { return }
+                taken += 1
+                #expect(fast.runs == general.runs && fast.placement == general.placement,
+                        "\(String(decoding: text, as: UTF8.self).debugDescription) wrap style \(script.wrapStyle)")
+            }
+        }
+        #expect(taken > 3_000, "the fast path was tried on too few texts")
+    }
 }
