@@ -358,8 +358,62 @@ enum ASSText {
     /// `\fade` count from them).
     static func parse(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, script: ASSScript,
                       start: Nanoseconds, length: Nanoseconds) -> Result {
-        plainResult(t, style: style, wrapStyle: script.wrapStyle)
+        plainResult(t, style: style, wrapStyle: script.wrapStyle) ?? karaokeResult(t, style: style, start: start)
             ?? readResult(t, style: style, script: script, start: start, length: length)
+    }
+
+    /// ``parse(_:style:script:start:length:)`` for the usual karaoke line, `{\k20}ka{\k30}ra…`:
+    /// every override block one `\k` or `\ko` tag and its centiseconds, no escapes. A run per
+    /// syllable, built directly (the reader copied each syllable and built it through its pieces);
+    /// nil for any other text.
+    static func karaokeResult(_ t: UnsafeBufferPointer<UInt8>, style: ASSStyle, start: Nanoseconds) -> Result? {
+        guard let p = t.baseAddress, style.primary.visibility != .hidden,
+              let brace = memchr(p, 123, t.count) else { return nil }
+        let n = t.count
+        // The tag `p[i...]` opens with (`\k` or `\ko`, 1 to 9 digits, the brace): the index of its
+        // `}` and its value; nil for any other block.
+        func syllable(_ i: Int) -> (close: Int, centiseconds: Int)? {
+            guard i + 3 < n, p[i + 1] == 92, p[i + 2] == 107 else { return nil }
+            var k = i + 3
+            if p[k] == 111 { k += 1 }                                              // \ko
+            let digits = k
+            var value = 0
+            while k < n, Bytes.isDigit(p[k]), k - digits < 9 { value = value * 10 + Int(p[k] &- 48); k += 1 }
+            guard k > digits, k < n, p[k] == 125 else { return nil }
+            return (k, value)
+        }
+        // Most lines with blocks are not karaoke: declined at the first block, before any work.
+        guard syllable(UnsafeRawPointer(p).distance(to: UnsafeRawPointer(brace))) != nil else { return nil }
+        let look = Look(style)
+        let sung = look.style(look.primary)
+        var before: Style? = look.secondary.visibility == .hidden ? nil : look.style(look.secondary)
+        if before == sung { before?.attributes.insert(.dim) }
+        var runs: [StyledRun] = []
+        var karaokeTime = 0
+        var sungAt: Nanoseconds?                       // nil before the first syllable
+        var i = 0
+        while i < n {
+            if p[i] == 123 {
+                guard let tag = syllable(i) else { return nil }
+                sungAt = start + Nanoseconds(karaokeTime) * 10 * Time.millisecond
+                karaokeTime = min(karaokeTime + tag.centiseconds, Reader.longestKaraoke)
+                i = tag.close + 1
+                continue
+            }
+            var k = i
+            while k < n, p[k] != 123, p[k] != 92 { k += 1 }
+            guard k == n || p[k] == 123, k > i else { return nil }                 // an escape: the reader's
+            let text = String(decoding: UnsafeBufferPointer(start: p + i, count: k - i), as: UTF8.self)
+            let runBefore = sungAt == nil ? nil : before
+            // Syllables sung at the same instant (after a `\k0`) are one run, as the builder makes them.
+            if let last = runs.last, last.at == sungAt, last.before == runBefore {
+                runs[runs.count - 1].text += text
+            } else {
+                runs.append(StyledRun(text, style: sung, at: sungAt, before: runBefore))
+            }
+            i = k
+        }
+        return Result(runs: runs, placement: CuePlacement.numpad(style.alignment) ?? CuePlacement())
     }
 
     /// ``parse(_:style:script:start:length:)`` for text without override blocks (most events, a

@@ -131,4 +131,34 @@ import Testing
         }
         #expect(taken > 3_000, "the fast path was tried on too few texts")
     }
+
+    @Test func usualKaraokeLinesReadAsTheReaderReadsThem() {
+        var random = SplitMix64(seed: 145)
+        let usual = ["{\\k10}", "{\\k0}", "{\\k0}", "{\\ko5}", "{\\k25}", "{\\k999999999}", "ka", "ra", "o", " ", "한",
+                     "é\u{301}", "}", "a}"]
+        // What the fast path must leave to the reader, now and then.
+        let unusual = ["{\\k1234567890}", "{\\kf10}", "{\\K5}", "{\\kt5}", "{\\k}", "{\\k 5}", "{\\k-5}", "{\\k5\\i1}",
+                       "{\\i1}", "{\\k5", "{}", "{", "\\N", "\\", "a{b"]
+        var lookalike = ASSStyle(); lookalike.secondary = lookalike.primary                  // the same colour: dimmed before
+        var unsung = ASSStyle(); unsung.secondary.alpha = 0xFF; unsung.italic = true; unsung.alignment = 7   // hidden before
+        var hidden = ASSStyle(); hidden.primary.alpha = 0xFF
+        let styles = [ASSStyle(), lookalike, unsung, hidden]
+        var taken = 0
+        for _ in 0..<20_000 {
+            let text = Array((0..<Int(random.next() % 9)).map { _ in
+                Self.pick(random.next() % 16 == 0 ? unusual : usual, &random)
+            }.joined().utf8)
+            let style = Self.pick(styles, &random)
+            let start = Nanoseconds(random.next() % 100) * Time.second
+            text.withUnsafeBufferPointer { b in
+                let general = ASSText.readResult(b, style: style, script: ASSScript(), start: start, length: Time.second)
+                guard let fast = ASSText.karaokeResult(b, style: style, start: start) else { return }
+                taken += 1
+                #expect(fast.runs == general.runs && fast.placement == general.placement
+                        && fast.fadeIn == general.fadeIn && fast.fadeOut == general.fadeOut,
+                        "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(taken > 8_000, "the fast path was tried on too few karaoke lines")
+    }
 }
