@@ -202,37 +202,67 @@ public enum ASSParser {
     /// is just after `Dialogue:`); nil when it has fewer fields than the text's.
     static func readEvent(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ format: EventFormat)
         -> (start: (Int, Int), end: (Int, Int), style: (Int, Int), text: Int)? {
-        var field = 0
-        var fieldStart = from
         var start = (0, 0), stop = (0, 0), style = (from, from)
-        var k = from
-        while field < format.text {
-            var fieldEnd = k                                   // fields are short: no memchr call
-            while fieldEnd < end, p[fieldEnd] != 44 { fieldEnd += 1 }
-            guard fieldEnd < end else { return nil }
-            var a = fieldStart, b = fieldEnd
-            while a < b, Bytes.isSpaceOrTab(p[a]) { a += 1 }
-            while b > a, Bytes.isSpaceOrTab(p[b - 1]) { b -= 1 }
-            if field == format.start { start = (a, b) } else if field == format.end { stop = (a, b) } else if field == format.style { style = (a, b) }
-            field += 1
-            fieldStart = fieldEnd + 1
-            k = fieldEnd + 1
+        var fieldStart = from
+        for field in 0..<max(0, format.text) {
+            let comma = nextComma(p, fieldStart, end)
+            guard comma < end else { return nil }
+            // Only the fields kept are trimmed.
+            if field == format.start || field == format.end || field == format.style {
+                var a = fieldStart, b = comma
+                while a < b, Bytes.isSpaceOrTab(p[a]) { a += 1 }
+                while b > a, Bytes.isSpaceOrTab(p[b - 1]) { b -= 1 }
+                if field == format.start { start = (a, b) } else if field == format.end { stop = (a, b) } else { style = (a, b) }
+            }
+            fieldStart = comma + 1
         }
-        return (start, stop, style, k)
+        return (start, stop, style, fieldStart)
+    }
+
+    /// The first comma in `p[from..<end]`, or `end`. Eight bytes at a time: a byte-by-byte scan
+    /// mispredicted the end of each of an event's nine fields (their lengths vary from line to line).
+    @inline(__always)
+    static func nextComma(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+        var k = from
+        while k + 8 <= end {
+            let commas = ByteWords.anyEqual(ByteWords.load(p + k), 44)
+            if commas != 0 { return k + ByteWords.firstMarked(commas) }
+            k += 8
+        }
+        while k < end, p[k] != 44 { k += 1 }
+        return k
     }
 
     /// `H:MM:SS.CC` (see the type's notes), spaces around it allowed; nil when it is not one.
+    @inline(__always)
     static func parseTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
-        // Fast path for the canonical `H:MM:SS.CC`.
-        if end - start == 10, p[start + 1] == 58, p[start + 4] == 58, p[start + 7] == 46 {
-            @inline(__always) func d(_ k: Int) -> Int64 { Int64(p[start + k] &- 48) }
-            if Bytes.isDigit(p[start]), Bytes.isDigit(p[start + 2]), Bytes.isDigit(p[start + 3]), Bytes.isDigit(p[start + 5]),
-               Bytes.isDigit(p[start + 6]), Bytes.isDigit(p[start + 8]), Bytes.isDigit(p[start + 9]),
-               d(2) < 6, d(5) < 6 {
-                let seconds = d(0) * 3600 + (d(2) * 10 + d(3)) * 60 + d(5) * 10 + d(6)
-                return seconds * Time.second + (d(8) * 10 + d(9)) * 10 * Time.millisecond
-            }
-        }
+        canonicalTime(p, start, end) ?? anyTime(p, start, end)
+    }
+
+    /// The usual `H:MM:SS.CC` and `HH:MM:SS.CC`, its last eight bytes read as one word; nil for
+    /// anything else (which ``anyTime(_:_:_:)`` reads).
+    @inline(__always)
+    static func canonicalTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
+        let length = end - start
+        guard length == 10 || length == 11, p[end - 9] == 58 else { return nil }
+        let h0 = Int64(p[start] &- 48), h1 = Int64(p[end - 10] &- 48)      // the same digit when there is one
+        guard h0 < 10, h1 < 10 else { return nil }
+        let hours = length == 10 ? h0 : h0 * 10 + h1
+        // "MM:SS.CC", little-endian: byte 0 is the minutes' tens, bytes 2 and 5 the separators.
+        let w = ByteWords.load(p + end - 8)
+        let separators: UInt64 = 0x0000_FF00_00FF_0000
+        guard w & separators == 0x0000_2E00_003A_0000 else { return nil }
+        let d = (w ^ 0x3030_3030_3030_3030) & ~separators          // a digit's byte is its value
+        guard (d | (d &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0 == 0,    // every byte below 10
+              (d &+ 0x0A00_000A) & 0x1000_0010 == 0                             // tens of minutes, seconds below 6
+        else { return nil }
+        @inline(__always) func digit(_ i: UInt64) -> Int64 { Int64(truncatingIfNeeded: d >> (8 * i) & 0xFF) }
+        let seconds = hours * 3600 + (digit(0) * 10 + digit(1)) * 60 + digit(3) * 10 + digit(4)
+        return seconds * Time.second + (digit(6) * 10 + digit(7)) * 10 * Time.millisecond
+    }
+
+    /// The general rule of ``parseTime(_:_:_:)``.
+    static func anyTime(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Nanoseconds? {
         var k = start
         var fields: (Int64, Int64, Int64) = (0, 0, 0)
         var widths: (Int, Int) = (0, 0)      // of minutes and seconds
@@ -268,8 +298,22 @@ public enum ASSParser {
         return ((fields.0 * 60 + fields.1) * 60 + fields.2) * Time.second + nanos - nanos % Time.millisecond
     }
 
-    /// Whether the text has a drawing tag (`\p` and a digit other than 0).
+    /// Whether the text has a drawing tag (`\p` and a digit other than 0). Most texts have no `\p`
+    /// at all: every word is looked at without a branch (an early exit mispredicts at each text's
+    /// end), and ``drawingTag(_:_:_:)`` looks closer when one is there.
     static func hasDrawing(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start >= 9 else { return drawingTag(p, start, end) }
+        var pairs = ByteWords.equalPair(p + end - 9, 92, 112)        // the last word, overlapping
+        var k = start
+        while k + 9 <= end {
+            pairs |= ByteWords.equalPair(p + k, 92, 112)
+            k += 8
+        }
+        return pairs != 0 && drawingTag(p, start, end)
+    }
+
+    /// The general rule of ``hasDrawing(_:_:_:)``: a backslash, `p`, and a digit from 1 to 9.
+    static func drawingTag(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var k = start
         while k + 2 < end, let hit = memchr(p + k, 92, end - 2 - k) {
             k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
@@ -284,9 +328,10 @@ public enum ASSParser {
 /// how `\n` wraps. Builds each event's cue (see ``ASSText``).
 struct ASSScript: CueBuilder {
     var styles: [String: ASSStyle] = [:]
-    /// The style of each event, by its record's `detail`: resolved once per name after the file is
-    /// read (styles may come after events), not once per cue built.
-    var eventStyles: [ASSStyle] = []
+    /// The style of each event, by its record's `detail`, and its name as the event gives it:
+    /// resolved once per name after the file is read (styles may come after events), not once per
+    /// cue built.
+    var eventStyles: [(name: String, style: ASSStyle)] = []
     var playResX = 384
     var playResY = 288
     var wrapStyle = 0
@@ -335,7 +380,7 @@ struct ASSScript: CueBuilder {
             }
             let name = String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)
             let index = byName[name] ?? {
-                eventStyles.append(eventStyle(named: name))
+                eventStyles.append((name, eventStyle(named: name)))
                 byName[name] = UInt32(eventStyles.count - 1)
                 return UInt32(eventStyles.count - 1)
             }()
@@ -346,9 +391,11 @@ struct ASSScript: CueBuilder {
 
     func cue(_ r: CueRecord, in source: UnsafeBufferPointer<UInt8>) -> Cue {
         guard let base = source.baseAddress else { return Cue(start: r.start, end: r.end, runs: [], sourceLine: Int(r.line)) }
-        let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
+        let (name, style) = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : {
+            let name = String(decoding: UnsafeBufferPointer(start: base + Int(r.idStart), count: Int(r.idEnd) - Int(r.idStart)), as: UTF8.self)
+            return (name, eventStyle(named: name))
+        }()
         let text = UnsafeBufferPointer(start: base + Int(r.textStart), count: Int(r.textEnd) - Int(r.textStart))
-        let style = Int(r.detail) < eventStyles.count ? eventStyles[Int(r.detail)] : eventStyle(named: name)
         let result = ASSText.parse(text, style: style, script: self, start: r.start, length: r.end - r.start)
         return Cue(start: r.start, end: r.end, runs: result.runs, placement: result.placement, sourceLine: Int(r.line),
                    styleName: name.isEmpty ? nil : name, fadeIn: result.fadeIn, fadeOut: result.fadeOut)

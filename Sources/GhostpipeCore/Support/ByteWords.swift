@@ -53,4 +53,10 @@ enum ByteWords {
 
     /// The first byte a nonzero yes/no mask marks (0…7): the bytes before it do not match.
     @inline(__always) static func firstMarked(_ mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }
+
+    /// Bytes of the word at `p` that are `first` followed by `second` (reads `p[8]` too): a
+    /// two-byte sequence looked for eight positions at a time. Exact, like ``equal(_:_:)``.
+    @inline(__always) static func equalPair(_ p: UnsafePointer<UInt8>, _ first: UInt8, _ second: UInt8) -> UInt64 {
+        equal(load(p), first) & equal(load(p + 1), second)
+    }
 }
