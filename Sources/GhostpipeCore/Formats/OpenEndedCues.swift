@@ -133,13 +133,15 @@ enum OpenEndedCues {
     /// that start: each track keeps a cursor that passes each record once, and so does track 0's
     /// sweep. More than `trackLimit` tracks give up (the general rule takes them).
     struct InOrder {
-        static let trackLimit = 8
+        static let trackLimit = 8   // `cursors` holds one more
         /// A waiting record holds its track in `idStart`, this in `idEnd` (both 0 once ended: the
         /// formats here have no identifiers) and its given end, or `.max`, in `end`.
         private static let waiting = UInt32.max
         private var records: [CueRecord] = []
-        /// By track: no record of the track before it waits.
-        private var cursors: [Int] = [0]
+        /// By track: no record of the track before it waits. In place (no array to check for
+        /// sharing at each change): tracks 0..<`tracks` have one.
+        private var cursors = InlineArray<9, Int>(repeating: 0)
+        private var tracks = 1
         /// No record before it waits (track 0's changes end every track's cues).
         private var sweep = 0
         private var lastStart: Nanoseconds = .min
@@ -155,11 +157,11 @@ enum OpenEndedCues {
             if track == 0 {
                 sweep = end(from: sweep, track: nil, at: start)
             } else {
-                if track < cursors.count { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
+                if track < tracks { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
                 cursors[0] = end(from: cursors[0], track: 0, at: start)
             }
             guard let text = change.text else { return }
-            while cursors.count <= track { cursors.append(records.count) }
+            while tracks <= track { cursors[tracks] = records.count; tracks += 1 }
             records.append(CueRecord(start: start, end: change.end.flatMap { $0 >= start ? $0 : nil } ?? .max,
                                      textStart: UInt32(text.lowerBound), textEnd: UInt32(text.upperBound),
                                      idStart: UInt32(track), idEnd: Self.waiting,
@@ -185,7 +187,9 @@ enum OpenEndedCues {
         /// The records, once the last ones are ended; nil when a start went back.
         mutating func finish(lastEnd: Nanoseconds?) -> [CueRecord]? {
             guard !disordered else { return nil }
-            for k in (cursors.min() ?? 0)..<records.count where records[k].idEnd == Self.waiting {
+            var first = records.count
+            for t in 0..<tracks { first = min(first, cursors[t]) }
+            for k in first..<records.count where records[k].idEnd == Self.waiting {
                 let start = records[k].start
                 let end = lastEnd.flatMap { $0 > start ? $0 : nil } ?? start + openEnded
                 records[k].end = min(end, records[k].end)
