@@ -157,8 +157,15 @@ enum OpenEndedCues {
             if track == 0 {
                 sweep = end(from: sweep, track: nil, at: start)
             } else {
-                if track < tracks { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
-                cursors[0] = end(from: cursors[0], track: 0, at: start)
+                if track < tracks, cursors[track] == cursors[0] {
+                    // Both cursors stop at the same record: one walk ends the two tracks' records
+                    // (nearly always so with one class or a class beside track 0).
+                    cursors[0] = end(from: cursors[0], track: UInt32(track), or: 0, at: start)
+                    cursors[track] = cursors[0]
+                } else {
+                    if track < tracks { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
+                    cursors[0] = end(from: cursors[0], track: 0, at: start)
+                }
             }
             guard let text = change.text else { return }
             while tracks <= track { cursors[tracks] = records.count; tracks += 1 }
@@ -168,13 +175,15 @@ enum OpenEndedCues {
                                      line: UInt32(truncatingIfNeeded: change.line), detail: change.detail))
         }
 
-        /// Ends the waiting records of `track` (of every track when nil) from `cursor` on that start
-        /// before `start`; the cursor for next time (the first record at `start`, or the end).
-        private mutating func end(from cursor: Int, track: UInt32?, at start: Nanoseconds) -> Int {
+        /// Ends the waiting records of `track` and `other` (of every track when `track` is nil) from
+        /// `cursor` on that start before `start`; the cursor for next time (the first record at `start`, or the end).
+        private mutating func end(from cursor: Int, track: UInt32?, or other: UInt32? = nil, at start: Nanoseconds) -> Int {
             var k = cursor
             let count = records.count
+            // `other` as a number that is no track when there is none.
+            let otherTrack = other ?? UInt32.max
             while k < count, records[k].start < start {
-                if records[k].idEnd == Self.waiting, track == nil || records[k].idStart == track {
+                if records[k].idEnd == Self.waiting, track == nil || records[k].idStart == track || records[k].idStart == otherTrack {
                     records[k].end = min(start, records[k].end)
                     records[k].idStart = 0
                     records[k].idEnd = 0
