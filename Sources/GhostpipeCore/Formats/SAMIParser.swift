@@ -141,6 +141,7 @@ public enum SAMIParser {
         func endContent(at end: Int) {
             defer { content = nil }
             guard let sync, let open = content, open.start <= end else { return }
+            if open.start == end, !open.paragraph { return }   // a <SYNC> right before its <P>: nothing
             switch textKind(p, open.start, end) {
             case .text:
                 changes.add(.init(start: sync.start, track: open.track, text: open.start..<end, line: sync.line,
@@ -378,7 +379,9 @@ public enum SAMIParser {
                 k = find(p, k + 4, end, "-->").map { $0 + 3 } ?? end
                 continue
             }
-            if c == 38, k + 6 <= end, memcmp(p + k, "&nbsp;", 6) == 0 { sawSpace = true; k += 6; continue }   // the usual clear
+            if c == 38, k + 6 <= end,                                                                       // the usual clear
+               UnsafeRawPointer(p + k).loadUnaligned(as: UInt32.self) == 0x7362_6E26,                            // &nbs
+               UnsafeRawPointer(p + k + 4).loadUnaligned(as: UInt16.self) == 0x3B70 { sawSpace = true; k += 6; continue }   // p;
             if c == 38, let (scalar, length) = CharacterReferences.match(p, k, end), scalar == "\u{A0}" || scalar == " " {
                 sawSpace = true
                 k += length
