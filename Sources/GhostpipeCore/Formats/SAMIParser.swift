@@ -281,12 +281,24 @@ public enum SAMIParser {
               ByteWords.load(p + lt) | 0x2020_0020_2020_2000 == 0x7473_2063_6E79_733C,
               UnsafeRawPointer(p + lt + 8).loadUnaligned(as: UInt32.self) | 0x0020_2020 == 0x3D74_7261 else { return nil }
         var k = lt &+ 12
-        // Up to seven digits and `>` (times below 2.7 hours) read as one word.
+        // Up to seven digits and `>` (times below 2.7 hours) read as one word; up to twelve as two.
         if k &+ 8 <= n {
             let word = ByteWords.load(p + k)
             let digits = ByteWords.leadingDigits(word)
             if digits > 0, digits < 8, word &>> UInt64(digits &* 8) & 0xFF == 62 {
                 return (Int64(ByteWords.decimalValue(word, digits: digits)) &* Time.millisecond, k &+ digits &+ 1)
+            }
+            if digits == 8, k &+ 16 <= n {
+                let next = ByteWords.load(p + (k &+ 8))
+                let more = ByteWords.leadingDigits(next)
+                if more < 5, next &>> UInt64(more &* 8) & 0xFF == 62 {
+                    var ms = Int64(ByteWords.decimalValue(word, digits: 8))
+                    if more > 0 {
+                        for _ in 0..<more { ms &*= 10 }
+                        ms &+= Int64(ByteWords.decimalValue(next, digits: more))
+                    }
+                    return (ms &* Time.millisecond, k &+ 8 &+ more &+ 1)
+                }
             }
         }
         let first = k

@@ -126,6 +126,22 @@ import Testing
         var random = SplitMix64(seed: 23)
         func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
         var syncs = 0, paragraphs = 0
+        // Every number of digits the word readers and the loop share out, at every distance from the end.
+        for digits in 1...14 {
+            for padding in 0...10 {
+                let number = (0..<digits).map { _ in String(random.next() % 10) }.joined()
+                let tag = "<SYNC Start=" + number + ">" + String(repeating: "x", count: padding)
+                let bytes = Array(tag.utf8)
+                bytes.withUnsafeBufferPointer { b in
+                    let p = b.baseAddress!
+                    let general = SAMIParser.readTag(p, 0, b.count).map { SAMIParser.syncTimes(p, $0) }
+                    let fast = SAMIParser.usualSync(p, 0, b.count)
+                    // Past twelve digits the general reader takes the tag.
+                    #expect((fast == nil) == (digits > 12), "\(tag)")
+                    #expect(fast.map { $0.start == general?.start && $0.end == 13 + digits } ?? true, "\(tag)")
+                }
+            }
+        }
         for _ in 0..<100_000 {
             // Tag-shaped (`<SYNC Start=N>`, `<P Class=X>`), with stray bytes anywhere.
             let sync = random.next() % 2 == 0
