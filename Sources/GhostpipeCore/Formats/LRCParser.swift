@@ -70,16 +70,24 @@ public enum LRCParser {
             var tags = 0
             while k < line.end, p[k] == 91 {                                   // [
                 var close = k + 1
-                while close < line.end, p[close] != 93 { close += 1 }            // ]
-                guard close < line.end else { break }
-                var inside = k + 1
-                while inside < close, Bytes.isSpaceOrTab(p[inside]) { inside += 1 }
-                if inside < close, Bytes.isDigit(p[inside]) {
-                    guard let time = timeTag(p, k + 1, close) else {
-                        diagnostics.append(Diagnostic(line: line.number, message:
-                            "bad time tag '\(Bytes.snippet(p, k, close + 1, limit: 40))'; line skipped"))
-                        continue lines
+                var time: Nanoseconds?                                           // nil: not a time tag
+                if let usual = usualTimeTag(p, k, line.end, n) {
+                    (time, close) = (usual.time, usual.close)
+                } else {
+                    while close < line.end, p[close] != 93 { close += 1 }        // ]
+                    guard close < line.end else { break }
+                    var inside = k + 1
+                    while inside < close, Bytes.isSpaceOrTab(p[inside]) { inside += 1 }
+                    if inside < close, Bytes.isDigit(p[inside]) {
+                        guard let read = timeTag(p, k + 1, close) else {
+                            diagnostics.append(Diagnostic(line: line.number, message:
+                                "bad time tag '\(Bytes.snippet(p, k, close + 1, limit: 40))'; line skipped"))
+                            continue lines
+                        }
+                        time = read
                     }
+                }
+                if let time {
                     if stampCount == 0 {
                         firstStamp = time
                     } else if stampCount - 1 < stamps.count {
@@ -147,6 +155,34 @@ public enum LRCParser {
             diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
         }
         return (records, lyrics, diagnostics)
+    }
+
+    /// The usual tag `[m…m:ss.xx]` or `[m…m:ss.xxx]` (one to seven digits of minutes, `.` or `,`) at
+    /// `p[k]`, in a line that ends at `end` (of `n` bytes): its time and its `]`, as the line loop and
+    /// ``timeTag(_:_:_:)`` find them; nil for any other (the general rule reads it). The minutes are
+    /// read as one word, and so is the rest.
+    @inline(__always)
+    static func usualTimeTag(_ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int, _ n: Int) -> (time: Nanoseconds, close: Int)? {
+        guard k &+ 9 <= n else { return nil }
+        let minutesWord = ByteWords.load(p + (k &+ 1))
+        let digits = ByteWords.leadingDigits(minutesWord)
+        let colon = k &+ 1 &+ digits
+        guard digits > 0, digits < 8, colon &+ 8 <= n else { return nil }
+        // ":00.00" taken away from the next six bytes: digits become 0…9, the colon and the full
+        // stop 0 (a comma too, with its bit 0x02 set first).
+        let word = ByteWords.load(p + colon)
+        let values = ((word | 0x0000_0000_0200_0000) ^ 0x0000_3030_2E30_303A) & 0x0000_FFFF_FFFF_FFFF
+        guard (values | (values &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0,   // every byte 0…9
+              values & 0x0000_0000_FF00_00FF == 0 else { return nil }                     // `:` and `.`
+        @inline(__always) func digit(_ i: UInt64) -> Int64 { Int64(truncatingIfNeeded: values &>> (i &* 8) & 0xFF) }
+        let seconds = Int64(ByteWords.decimalValue(minutesWord, digits: digits)) &* 60 &+ digit(1) &* 10 &+ digit(2)
+        let hundredths = digit(4) &* 10 &+ digit(5)
+        let after = UInt8(truncatingIfNeeded: word &>> 48)
+        if after == 93, colon &+ 6 < end {                                                  // ]
+            return (seconds &* Time.second &+ hundredths &* 10 &* Time.millisecond, colon &+ 6)
+        }
+        guard Bytes.isDigit(after), UInt8(truncatingIfNeeded: word &>> 56) == 93, colon &+ 7 < end else { return nil }
+        return (seconds &* Time.second &+ (hundredths &* 10 &+ Int64(after &- 48)) &* Time.millisecond, colon &+ 7)
     }
 
     /// The time of a tag's inside `p[start..<end]`: `mm:ss`, `mm:ss.xx…`, `mm:ss:xx`, `h:mm:ss.xx`.

@@ -133,13 +133,15 @@ enum OpenEndedCues {
     /// that start: each track keeps a cursor that passes each record once, and so does track 0's
     /// sweep. More than `trackLimit` tracks give up (the general rule takes them).
     struct InOrder {
-        static let trackLimit = 8
+        static let trackLimit = 8   // `cursors` holds one more
         /// A waiting record holds its track in `idStart`, this in `idEnd` (both 0 once ended: the
         /// formats here have no identifiers) and its given end, or `.max`, in `end`.
         private static let waiting = UInt32.max
         private var records: [CueRecord] = []
-        /// By track: no record of the track before it waits.
-        private var cursors: [Int] = [0]
+        /// By track: no record of the track before it waits. In place (no array to check for
+        /// sharing at each change): tracks 0..<`tracks` have one.
+        private var cursors = InlineArray<9, Int>(repeating: 0)
+        private var tracks = 1
         /// No record before it waits (track 0's changes end every track's cues).
         private var sweep = 0
         private var lastStart: Nanoseconds = .min
@@ -155,24 +157,33 @@ enum OpenEndedCues {
             if track == 0 {
                 sweep = end(from: sweep, track: nil, at: start)
             } else {
-                if track < cursors.count { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
-                cursors[0] = end(from: cursors[0], track: 0, at: start)
+                if track < tracks, cursors[track] == cursors[0] {
+                    // Both cursors stop at the same record: one walk ends the two tracks' records
+                    // (nearly always so with one class or a class beside track 0).
+                    cursors[0] = end(from: cursors[0], track: UInt32(track), or: 0, at: start)
+                    cursors[track] = cursors[0]
+                } else {
+                    if track < tracks { cursors[track] = end(from: cursors[track], track: UInt32(track), at: start) }
+                    cursors[0] = end(from: cursors[0], track: 0, at: start)
+                }
             }
             guard let text = change.text else { return }
-            while cursors.count <= track { cursors.append(records.count) }
+            while tracks <= track { cursors[tracks] = records.count; tracks += 1 }
             records.append(CueRecord(start: start, end: change.end.flatMap { $0 >= start ? $0 : nil } ?? .max,
                                      textStart: UInt32(text.lowerBound), textEnd: UInt32(text.upperBound),
                                      idStart: UInt32(track), idEnd: Self.waiting,
                                      line: UInt32(truncatingIfNeeded: change.line), detail: change.detail))
         }
 
-        /// Ends the waiting records of `track` (of every track when nil) from `cursor` on that start
-        /// before `start`; the cursor for next time (the first record at `start`, or the end).
-        private mutating func end(from cursor: Int, track: UInt32?, at start: Nanoseconds) -> Int {
+        /// Ends the waiting records of `track` and `other` (of every track when `track` is nil) from
+        /// `cursor` on that start before `start`; the cursor for next time (the first record at `start`, or the end).
+        private mutating func end(from cursor: Int, track: UInt32?, or other: UInt32? = nil, at start: Nanoseconds) -> Int {
             var k = cursor
             let count = records.count
+            // `other` as a number that is no track when there is none.
+            let otherTrack = other ?? UInt32.max
             while k < count, records[k].start < start {
-                if records[k].idEnd == Self.waiting, track == nil || records[k].idStart == track {
+                if records[k].idEnd == Self.waiting, track == nil || records[k].idStart == track || records[k].idStart == otherTrack {
                     records[k].end = min(start, records[k].end)
                     records[k].idStart = 0
                     records[k].idEnd = 0
@@ -185,7 +196,9 @@ enum OpenEndedCues {
         /// The records, once the last ones are ended; nil when a start went back.
         mutating func finish(lastEnd: Nanoseconds?) -> [CueRecord]? {
             guard !disordered else { return nil }
-            for k in (cursors.min() ?? 0)..<records.count where records[k].idEnd == Self.waiting {
+            var first = records.count
+            for t in 0..<tracks { first = min(first, cursors[t]) }
+            for k in first..<records.count where records[k].idEnd == Self.waiting {
                 let start = records[k].start
                 let end = lastEnd.flatMap { $0 > start ? $0 : nil } ?? start + openEnded
                 records[k].end = min(end, records[k].end)

@@ -124,6 +124,7 @@ public enum SAMIParser {
         var tracks: [CueTrack] = []
         var trackIndex: [String: Int] = [:]
         var lastClass: (start: Int, end: Int, track: UInt32)?   // the class named last, usually named again
+        var lastShortName: ShortName?                           // and as one word, when it fits
         var changes = OpenEndedCues.Collector(inOrder: inOrder, reserve: LineScanner.estimateLineCount(p, n))
         var sync: (start: Nanoseconds, end: Nanoseconds?, line: Int)?
         var content: (start: Int, track: UInt32, paragraph: Bool)?
@@ -140,6 +141,7 @@ public enum SAMIParser {
         func endContent(at end: Int) {
             defer { content = nil }
             guard let sync, let open = content, open.start <= end else { return }
+            if open.start == end, !open.paragraph { return }   // a <SYNC> right before its <P>: nothing
             switch textKind(p, open.start, end) {
             case .text:
                 changes.add(.init(start: sync.start, track: open.track, text: open.start..<end, line: sync.line,
@@ -171,7 +173,6 @@ public enum SAMIParser {
         }
         /// A `<P>` at `lt` begins its class's text (the class's name in `p`, if it has one).
         func beginParagraph(at lt: Int, className name: Range<Int>?, tagEnd: Int) {
-            endContent(at: lt)
             var number: UInt32 = 0
             if let name, !name.isEmpty {
                 if let last = lastClass, last.end - last.start == name.count,
@@ -181,27 +182,37 @@ public enum SAMIParser {
                     number = track(named: String(decoding: UnsafeBufferPointer(start: p + name.lowerBound, count: name.count),
                                                  as: UTF8.self))
                     lastClass = (name.lowerBound, name.upperBound, number)
+                    lastShortName = ShortName(p, name, n)
                 }
             }
-            content = (tagEnd, number, true)
+            beginParagraph(at: lt, track: number, tagEnd: tagEnd)
+        }
+        func beginParagraph(at lt: Int, track: UInt32, tagEnd: Int) {
+            endContent(at: lt)
+            content = (tagEnd, track, true)
         }
 
         var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         while i < n, let hit = memchr(p + i, 60, n - i) {
             let lt = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
-            if lt + 3 < n, p[lt + 1] == 33, p[lt + 2] == 45, p[lt + 3] == 45 {       // <!-- comment -->
-                i = find(p, lt + 4, n, "-->").map { $0 + 3 } ?? n
-                continue
-            }
             // The usual `<SYNC Start=N>` and `<P Class=X>` without the general readers.
             if let usual = usualSync(p, lt, n) {
                 guard beginSync(at: lt, start: usual.start, end: nil, tagEnd: usual.end) else { return nil }
                 i = usual.end
                 continue
             }
+            if let name = lastShortName, let end = paragraph(p, lt, n, named: name) {
+                beginParagraph(at: lt, track: lastClass!.track, tagEnd: end)   // the class named last, again
+                i = end
+                continue
+            }
             if let usual = usualParagraph(p, lt, n) {
                 beginParagraph(at: lt, className: usual.className, tagEnd: usual.end)
                 i = usual.end
+                continue
+            }
+            if lt + 3 < n, p[lt + 1] == 33, p[lt + 2] == 45, p[lt + 3] == 45 {       // <!-- comment -->
+                i = find(p, lt + 4, n, "-->").map { $0 + 3 } ?? n
                 continue
             }
             guard let tag = readTag(p, lt, n) else { i = lt + 1; continue }
@@ -270,6 +281,26 @@ public enum SAMIParser {
               ByteWords.load(p + lt) | 0x2020_0020_2020_2000 == 0x7473_2063_6E79_733C,
               UnsafeRawPointer(p + lt + 8).loadUnaligned(as: UInt32.self) | 0x0020_2020 == 0x3D74_7261 else { return nil }
         var k = lt &+ 12
+        // Up to seven digits and `>` (times below 2.7 hours) read as one word; up to twelve as two.
+        if k &+ 8 <= n {
+            let word = ByteWords.load(p + k)
+            let digits = ByteWords.leadingDigits(word)
+            if digits > 0, digits < 8, word &>> UInt64(digits &* 8) & 0xFF == 62 {
+                return (Int64(ByteWords.decimalValue(word, digits: digits)) &* Time.millisecond, k &+ digits &+ 1)
+            }
+            if digits == 8, k &+ 16 <= n {
+                let next = ByteWords.load(p + (k &+ 8))
+                let more = ByteWords.leadingDigits(next)
+                if more < 5, next &>> UInt64(more &* 8) & 0xFF == 62 {
+                    var ms = Int64(ByteWords.decimalValue(word, digits: 8))
+                    if more > 0 {
+                        for _ in 0..<more { ms &*= 10 }
+                        ms &+= Int64(ByteWords.decimalValue(next, digits: more))
+                    }
+                    return (ms &* Time.millisecond, k &+ 8 &+ more &+ 1)
+                }
+            }
+        }
         let first = k
         var ms: Int64 = 0
         while k < n, k &- first < 12, Bytes.isDigit(p[k]) { ms = ms &* 10 &+ Int64(p[k] &- 48); k &+= 1 }
@@ -288,6 +319,34 @@ public enum SAMIParser {
         while k < n, p[k] > 32, p[k] != 34, p[k] != 39, p[k] != 60, p[k] != 62 { k &+= 1 }
         guard k < n, p[k] == 62 else { return nil }
         return (lt &+ 9..<k, k &+ 1)
+    }
+
+    /// A class name of one to eight bytes, as one word (its bytes, zeros after them): the name a
+    /// file's paragraphs nearly all repeat, compared where it stands.
+    struct ShortName {
+        var word: UInt64
+        var count: Int
+
+        init?(_ p: UnsafePointer<UInt8>, _ name: Range<Int>, _ n: Int) {
+            guard name.count > 0, name.count <= 8, name.lowerBound &+ 8 <= n,
+                  !name.contains(where: { p[$0] <= 32 || p[$0] == 34 || p[$0] == 39 || p[$0] == 60 || p[$0] == 62 })
+            else { return nil }   // a quoted name with a space, say, is not read this way
+            count = name.count
+            word = ByteWords.load(p + name.lowerBound) & Self.mask(count)
+        }
+
+        @inline(__always) static func mask(_ count: Int) -> UInt64 { ~0 &>> UInt64(64 &- 8 &* count) }
+    }
+
+    /// `<P Class=X>` at `p[lt]` where X is `name`: where the tag ends, as ``usualParagraph(_:_:_:)``
+    /// reads it (X's bytes end the name: none is a space, quote, `<` or `>`); nil for any other tag.
+    @inline(__always)
+    static func paragraph(_ p: UnsafePointer<UInt8>, _ lt: Int, _ n: Int, named name: ShortName) -> Int? {
+        let close = lt &+ 9 &+ name.count
+        guard lt &+ 17 <= n, close < n,
+              ByteWords.load(p + lt) | 0x2020_2020_2000_2000 == 0x7373_616C_6320_703C, p[lt &+ 8] == 61,
+              ByteWords.load(p + (lt &+ 9)) & ShortName.mask(name.count) == name.word, p[close] == 62 else { return nil }
+        return close &+ 1
     }
 
     /// Where `needle` (ASCII, matched in any case) first occurs in `p[from..<n]`.
@@ -332,7 +391,9 @@ public enum SAMIParser {
                 k = find(p, k + 4, end, "-->").map { $0 + 3 } ?? end
                 continue
             }
-            if c == 38, k + 6 <= end, memcmp(p + k, "&nbsp;", 6) == 0 { sawSpace = true; k += 6; continue }   // the usual clear
+            if c == 38, k + 6 <= end,                                                                       // the usual clear
+               UnsafeRawPointer(p + k).loadUnaligned(as: UInt32.self) == 0x7362_6E26,                            // &nbs
+               UnsafeRawPointer(p + k + 4).loadUnaligned(as: UInt16.self) == 0x3B70 { sawSpace = true; k += 6; continue }   // p;
             if c == 38, let (scalar, length) = CharacterReferences.match(p, k, end), scalar == "\u{A0}" || scalar == " " {
                 sawSpace = true
                 k += length

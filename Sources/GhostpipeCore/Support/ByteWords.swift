@@ -59,4 +59,22 @@ enum ByteWords {
     @inline(__always) static func equalPair(_ p: UnsafePointer<UInt8>, _ first: UInt8, _ second: UInt8) -> UInt64 {
         equal(load(p), first) & equal(load(p + 1), second)
     }
+
+    // Decimal digits, eight at a time (a time in milliseconds, read where it stands).
+
+    /// How many of the first bytes of `w` are ASCII digits (0…8).
+    @inline(__always) static func leadingDigits(_ w: UInt64) -> Int {
+        let values = w ^ (0x30 &* ones)                                // '0'…'9' become 0…9
+        // Marks the bytes above 9; a carry out of a marked byte may mark the next, never an earlier one.
+        return firstMarked((values | (values &+ 0x76 &* ones)) & high)
+    }
+
+    /// The number the first `count` (1…8) bytes of `w` write in decimal, when they are digits.
+    @inline(__always) static func decimalValue(_ w: UInt64, digits count: Int) -> UInt64 {
+        // The digits' values in the top bytes, zeros before them: the eight-digit case.
+        var v = (w & (0x0F &* ones)) &<< UInt64(64 &- 8 &* count)
+        v = v &* 10 &+ (v &>> 8)                                       // bytes 0, 2, 4, 6: pairs
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        return ((v & pairs) &* (100 &+ 1_000_000 &<< 32) &+ ((v &>> 16) & pairs) &* (1 &+ 10_000 &<< 32)) &>> 32
+    }
 }

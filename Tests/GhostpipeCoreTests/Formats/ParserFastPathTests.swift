@@ -126,6 +126,22 @@ import Testing
         var random = SplitMix64(seed: 23)
         func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
         var syncs = 0, paragraphs = 0
+        // Every number of digits the word readers and the loop share out, at every distance from the end.
+        for digits in 1...14 {
+            for padding in 0...10 {
+                let number = (0..<digits).map { _ in String(random.next() % 10) }.joined()
+                let tag = "<SYNC Start=" + number + ">" + String(repeating: "x", count: padding)
+                let bytes = Array(tag.utf8)
+                bytes.withUnsafeBufferPointer { b in
+                    let p = b.baseAddress!
+                    let general = SAMIParser.readTag(p, 0, b.count).map { SAMIParser.syncTimes(p, $0) }
+                    let fast = SAMIParser.usualSync(p, 0, b.count)
+                    // Past twelve digits the general reader takes the tag.
+                    #expect((fast == nil) == (digits > 12), "\(tag)")
+                    #expect(fast.map { $0.start == general?.start && $0.end == 13 + digits } ?? true, "\(tag)")
+                }
+            }
+        }
         for _ in 0..<100_000 {
             // Tag-shaped (`<SYNC Start=N>`, `<P Class=X>`), with stray bytes anywhere.
             let sync = random.next() % 2 == 0
@@ -135,7 +151,7 @@ import Testing
                 + (sync ? pick(["Start", "START", "start", "StArT", "Start", "End", "Sta", "Class"])
                         : pick(["Class", "class", "CLASS", "Class", "Clas", "Start"]))
                 + pick(["=", "=", "=", "=", " =", "= ", "", "\u{1D}"])
-                + Self.random(random.next() % 2 == 0 ? (sync ? ["1", "0", "9", "1234567"] : ["KRCC", "é", "x"])
+                + Self.random(random.next() % 2 == 0 ? (sync ? ["1", "0", "9", "1234567", "98"] : ["KRCC", "é", "x"])
                               : sync ? ["1", "0", "9", "1234567", "é", "\"", " ", "<", "\n", ">", "x"]
                                    : ["KRCC", "KRCC", "ENCC", "é", "\"", "'", " ", "<", "-", "\n", ">", "\u{7F}"],
                               maxLength: 4, &random)
@@ -158,6 +174,81 @@ import Testing
             }
         }
         #expect(syncs > 1_000 && paragraphs > 1_000, "the usual tags' readers were tried on too few tags: \(syncs), \(paragraphs)")
+    }
+
+    @Test func digitsReadAsOneWordAsOneByOne() {
+        var random = SplitMix64(seed: 29)
+        // Digits, their neighbours in ASCII and bytes that carry when added to.
+        let bytes: [UInt8] = Array(48...57) + [47, 58, 62, 0, 32, 0x8A, 0xFF, 0x80, 0xC0, 0x3F]
+        var tried = Array(repeating: 0, count: 9)
+        for _ in 0..<50_000 {
+            let digitsFirst = Int(random.next() % 9)
+            let word = (0..<8).map { k in
+                k < digitsFirst ? UInt8(48 + random.next() % 10) : bytes[Int(random.next() % UInt64(bytes.count))]
+            }
+            let count = word.prefix { Bytes.isDigit($0) }.count
+            let value = word.prefix(count).reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+            word.withUnsafeBufferPointer { b in
+                let w = ByteWords.load(b.baseAddress!)
+                #expect(ByteWords.leadingDigits(w) == count, "\(word)")
+                if count > 0 { #expect(ByteWords.decimalValue(w, digits: count) == value, "\(word)") }
+            }
+            tried[count] += 1
+        }
+        #expect(tried.allSatisfy { $0 > 100 }, "every number of digits tried: \(tried)")
+    }
+
+    @Test func lrcUsualTimeTagsReadAsTheLineLoopReadsThem() {
+        var random = SplitMix64(seed: 31)
+        let alphabet = ["0", "1", "5", "9", ":", ".", ",", "]", " ", "x", "[", "/", ";", "\u{7F}", "é"]
+        var taken = 0
+        for _ in 0..<50_000 {
+            // `[mm:ss.xx]`-shaped, a byte or two changed, then more of the line.
+            let tags = ["[01:23.45]", "[01:23,456]", "[59:59.99]", "[00:00.00]", "[1:02.03]", "[123:45.67]", "[100:00,999]",
+                        "[1234567:00.00]", "[12345678:00.00]", "[00:00]", "[00:00.0]", "[00:00.0000]"]
+            var tag = Array(tags[Int(random.next() % UInt64(tags.count))].utf8)
+            for _ in 0..<Int(random.next() % 3) {
+                tag[Int(random.next() % UInt64(tag.count))] = Array(alphabet[Int(random.next() % UInt64(alphabet.count))].utf8)[0]
+            }
+            let line = tag + Array(Self.random(alphabet + ["\n\n\n\n\n\n\n\n"], maxLength: 3, &random).utf8)
+            // Where the line ends: mostly at its first line feed, anywhere now and then.
+            let end = random.next() % 4 == 0 ? Int(random.next() % UInt64(line.count + 1)) : line.firstIndex(of: 10) ?? line.count
+            line.withUnsafeBufferPointer { b in
+                let p = b.baseAddress!
+                guard let fast = LRCParser.usualTimeTag(p, 0, end, b.count) else { return }
+                taken += 1
+                // The general rule: the first `]` in the line closes the tag, a digit opens a time.
+                let close = (1..<max(1, end)).first { p[$0] == 93 }
+                #expect(close == fast.close && Bytes.isDigit(p[1]) && LRCParser.timeTag(p, 1, fast.close) == fast.time,
+                        "\(String(decoding: line, as: UTF8.self).debugDescription) end \(end)")
+            }
+        }
+        #expect(taken > 5_000, "the usual time tags' reader was tried on too few tags: \(taken)")
+    }
+
+    @Test func samiParagraphsOfTheLastClassReadAsTheUsualReaderReadsThem() {
+        var random = SplitMix64(seed: 37)
+        let names = ["ENCC", "KRCC", "A", "EnCc", "ENCCX", "ABCDEFGH", "ABCDEFGHI", "\"EN CC\"", "E C", "x>", "é"]
+        var taken = 0
+        for _ in 0..<50_000 {
+            let last = names[Int(random.next() % UInt64(names.count))]
+            let named = random.next() % 2 == 0 ? last : names[Int(random.next() % UInt64(names.count))]
+            let tag = "<" + ["P", "p", "P", "PRE"][Int(random.next() % 4)] + [" ", " ", "  "][Int(random.next() % 3)]
+                + ["Class=", "class=", "Class =", "Clas="][Int(random.next() % 4)] + named
+                + [">", ">", ">", " >", "", "<"][Int(random.next() % 6)] + Self.random(["\n", "x", ">", "<P Class=A>", "\n\n\n\n\n\n\n\n"], maxLength: 3, &random)
+            let bytes = Array((last + " " + tag).utf8)
+            let lt = last.utf8.count + 1
+            bytes.withUnsafeBufferPointer { b in
+                let p = b.baseAddress!
+                guard let name = SAMIParser.ShortName(p, 0..<last.utf8.count, b.count),
+                      let fast = SAMIParser.paragraph(p, lt, b.count, named: name) else { return }
+                taken += 1
+                let usual = SAMIParser.usualParagraph(p, lt, b.count)
+                #expect(usual?.end == fast && usual.map { Array(b[$0.className]) } == Array(last.utf8),
+                        "\((last + " " + tag).debugDescription)")
+            }
+        }
+        #expect(taken > 1_000, "the last class's reader was tried on too few tags: \(taken)")
     }
 
     @Test func openEndedChangesInOrderWrittenAsTheyComeAsSortedAfterwards() {
