@@ -6,6 +6,13 @@ struct SourceLine {
     var end: Int
     var number: Int
     var isEmpty: Bool { start == end }
+
+    /// Whether it holds only spaces and tabs, in the buffer at `p`.
+    func isBlank(in p: UnsafePointer<UInt8>) -> Bool {
+        var k = start
+        while k < end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
+        return k == end
+    }
 }
 
 /// Walks the lines of a UTF-8 buffer without copying. LF, CRLF and bare CR all end a line, in any

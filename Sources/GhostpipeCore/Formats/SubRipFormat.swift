@@ -82,23 +82,17 @@ struct SubRipFormat: SubtitleParser, StreamableSubtitles {
         return true
     }
 
-    private static func isBlank(_ line: SourceLine, _ p: UnsafePointer<UInt8>) -> Bool {
-        var first = line.start
-        while first < line.end, Bytes.isSpaceOrTab(p[first]) { first += 1 }
-        return first == line.end
-    }
-
     /// A cue starts at the line before its timing line when that line is its index: a number, or
     /// any line after a blank one (or at the start).
     private static func cueStart(timing: SourceLine, previous: SourceLine?, _ p: UnsafePointer<UInt8>) -> Int {
-        guard let previous, !isBlank(previous, p) else { return timing.start }
+        guard let previous, !previous.isBlank(in: p) else { return timing.start }
         var isNumber = true
         var k = previous.start
         while k < previous.end, Bytes.isSpaceOrTab(p[k]) { k += 1 }
         while k < previous.end, !Bytes.isSpaceOrTab(p[k]), p[k] != 13 { if !Bytes.isDigit(p[k]) { isNumber = false; break }; k += 1 }
         if isNumber { return previous.start }
         let before = LineScanner.line(before: previous.start, in: p)
-        return before.map { isBlank($0, p) } ?? true ? previous.start : timing.start
+        return before.map { $0.isBlank(in: p) } ?? true ? previous.start : timing.start
     }
 
     var hasHeader: Bool { false }

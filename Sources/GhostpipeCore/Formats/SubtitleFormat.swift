@@ -90,7 +90,7 @@ enum PausedBlocks {
     static func end(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let end = lastLineEnd(bytes)
         guard end > 0, let p = bytes.baseAddress, let last = LineScanner.line(before: end, in: p) else { return 0 }
-        return isBlank(last, p) ? end : 0
+        return last.isBlank(in: p) ? end : 0
     }
 
     /// Just after the last line terminator (LF, CR LF or a lone CR) in `bytes`; 0 when none.
@@ -98,11 +98,5 @@ enum PausedBlocks {
         var end = bytes.count
         while end > 0, bytes[end - 1] != 10, bytes[end - 1] != 13 { end -= 1 }
         return end
-    }
-
-    private static func isBlank(_ line: SourceLine, _ p: UnsafePointer<UInt8>) -> Bool {
-        var k = line.start
-        while k < line.end, p[k] == 32 || p[k] == 9 { k += 1 }
-        return k == line.end
     }
 }

@@ -85,13 +85,13 @@ struct StreamTextDecoder {
 
     /// How many bytes at the end of `bytes` begin a UTF-8 sequence that they do not finish (0–3).
     static func unfinishedUTF8(at bytes: [UInt8]) -> Int {
-        var i = bytes.count
-        while i > 0, bytes.count - i < 3, bytes[i - 1] & 0xC0 == 0x80 { i -= 1 }
-        guard i > 0 else { return 0 }
-        let lead = bytes[i - 1]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        let have = bytes.count - (i - 1)
-        return length > 1 && have < length ? have : 0
+        bytes.withUnsafeBufferPointer { b in
+            // The last sequence's lead byte: at most three continuation bytes back.
+            var lead = b.count - 1
+            while lead > 0, b.count - lead <= 3, b[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard lead >= 0, case .truncated = UTF8Sequence.check(b.baseAddress! + lead, available: b.count - lead) else { return 0 }
+            return b.count - lead
+        }
     }
 
     /// Decides the encoding from what is held; returns what to say about it ("" for nothing), or nil
