@@ -242,7 +242,7 @@ import Testing
 @Suite struct RecordingFastPath {
     /// The recording's events: (seconds, data), with frames told as what appeared or `composedWhole`.
     func record(_ chunks: [(Double, String)], columns: Int, arguments: [String] = [], composedWhole: Bool,
-                typingAhead: Bool = true) throws -> [(time: Double, data: String)] {
+                typingAhead: Bool = true, events: [(Double, Event)] = []) throws -> [(time: Double, data: String)] {
         let options = try ArgumentParser.parse(["--instant", "-o", "cast", "--width", "\(columns)", "--height", "6", "--cps", "40"] + arguments)
         let session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: false, terminalSize: nil, environment: ["TERM": "xterm-256color"]))
@@ -250,7 +250,7 @@ import Testing
         let output = try session.output(stdout: sink, recording: nil, origin: 0)
         output.screen?.composesWhole = composedWhole
         output.screen?.typesAhead = typingAhead
-        try Playback.run(session.showSettings, output: output, input: Playback.input(chunks))
+        try Playback.run(session.showSettings, output: output, input: Playback.input(chunks), events: events)
         return try Recording().parse(sink.text).events.map { ($0.time, $0.data) }
     }
 
@@ -286,9 +286,9 @@ import Testing
         #expect(fastScreens[fast.last!.time] == wholeScreens[whole.last!.time])
     }
 
-    /// A typing head's steps on its row are drawn in one turn (`TextReveal.typingSteps`,
-    /// `Screen.drawTyping`): the same events, byte for byte, as drawing a frame per turn, and so
-    /// the same screens at every event time.
+    /// The typewriter types straight from its glyph queue (`TypingTape`, `Screen.type`): the same
+    /// events, byte for byte, as the scene's frames drawn one per turn, and so the same screens at
+    /// every event time.
     @Test(arguments: [20, 33])
     func typingARowAtOnceRecordsWhatSteppingRecords(columns: Int) throws {
         let chunks = Self.text + [(1.5, "짧은 줄\n🇰🇷 👍🏽 한국어 emoji 👨‍👩‍👧 at the end of a long row, wrapped\n")]
@@ -305,6 +305,24 @@ import Testing
             // And against frames composed whole: the screens at every event time.
             let whole = try record(chunks, columns: columns, arguments: arguments, composedWhole: true)
             #expect(screens(whole, columns: columns) == batchedScreens, "\(arguments)")
+        }
+    }
+
+    /// `--instant` to a recording types straight from the glyph queue (`Screen.type`): a resize
+    /// (laid out again, the head's row typed again at once) and a key (the rest at once) in the
+    /// middle give the events the scene's frames give, byte for byte, and so the same screens.
+    @Test(arguments: [20, 33])
+    func typingFromTheQueueThroughAResizeAndAKey(columns: Int) throws {
+        let chunks = Self.text + [(1.5, "짧은 줄\n🇰🇷 👍🏽 한국어 emoji 👨‍👩‍👧 at the end of a long row, wrapped\n")]
+        let events: [(Double, Event)] = [(1.2, .resized(columns: columns - 4, rows: 6)), (1.6, .key(.character(" ")))]
+        for (arguments, events) in [([String](), events), (["--cps", "400"], events), ([], [events[0]])] {
+            let typed = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, events: events)
+            let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false, events: events)
+            #expect(typed.count > 50)
+            #expect(typed.map(\.time) == stepped.map(\.time), "\(arguments) \(events.count)")
+            #expect(typed.map(\.data) == stepped.map(\.data), "\(arguments) \(events.count)")
+            let resized = columns - 4
+            #expect(screens(typed, columns: resized) == screens(stepped, columns: resized), "\(arguments) \(events.count)")
         }
     }
 

@@ -17,6 +17,10 @@ public protocol ByteSink: AnyObject {
     /// The same from memory the caller owns (gathered text output): a descriptor writes it as it
     /// is; other sinks take a copy.
     func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws
+    /// Frames one after another from one buffer, each at its instant: frame `i` is the bytes from
+    /// where frame `i - 1` ended (the first: from `start`) to `frames[i].end` (a typewriter's
+    /// steps, `Screen.type`).
+    func write(frames buffer: UnsafeRawBufferPointer, from start: Int, _ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>) throws
     /// Writes what the sink gathered (a recording gathers its lines); the show calls it once per
     /// turn of the event loop.
     func flush() throws
@@ -26,6 +30,13 @@ extension ByteSink {
     public func flush() throws {}
     public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
         try write([UInt8](buffer), at: instant)
+    }
+    public func write(frames buffer: UnsafeRawBufferPointer, from start: Int, _ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>) throws {
+        var from = start
+        for frame in frames {
+            if frame.end > from { try write(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<frame.end]), at: frame.instant) }
+            from = frame.end
+        }
     }
 }
 

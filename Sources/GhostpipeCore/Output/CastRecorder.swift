@@ -58,6 +58,59 @@ public final class CastRecorder: ByteSink {
         try event(UInt8(ascii: "o"), buffer.assumingMemoryBound(to: UInt8.self), at: instant)
     }
 
+    /// A line per frame, in one pass: the usual frame (a typed grapheme) is a few bytes, and a call
+    /// and a check of its own per line cost more than the line.
+    public func write(frames buffer: UnsafeRawBufferPointer, from start: Int,
+                      _ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>) throws {
+        guard let last = frames.last, last.end > start else { return }
+        let bytes = UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[start..<last.end])
+        // What a screen writes comes from strings, so it is valid UTF-8, cut between characters;
+        // anything else goes line by line (decoded first).
+        guard UTF8Validation.isValid(bytes), frames.allSatisfy({ $0.end == buffer.count || buffer[$0.end] & 0xC0 != 0x80 }) else {
+            var from = start
+            for frame in frames {
+                if frame.end > from { try write(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<frame.end]), at: frame.instant) }
+                from = frame.end
+            }
+            return
+        }
+        // Room for the worst case of every line, times included (they only grow).
+        let latest = frames.reduce(lastTime) { max($0, $1.instant - origin) }
+        let lineBound = JSONWriter.secondsBound(upTo: latest) + JSONWriter.stringBound(0) + 10
+        let bound = frames.count * lineBound + JSONWriter.stringBound(bytes.count)
+        if used + bound > room.count {
+            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
+        }
+        var time = lastTime
+        let begin = used
+        used = room.withUnsafeMutableBufferPointer { room in
+            var line = JSONWriter(position: room.baseAddress! + begin)
+            var from = start
+            for frame in frames where frame.end > from {
+                // Times never go backwards, even if a caller stamps a write late.
+                time = max(time, frame.instant - origin)
+                line.byte(0x5B)
+                line.seconds(time, reusing: &wholeSeconds)
+                line.raw(Self.outputCode)
+                if frame.end == from + 1, case let b = bytes[from - start], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
+                    // A typed character: nothing to escape.
+                    line.byte(0x22); line.byte(b); line.byte(0x22)
+                } else {
+                    line.string(utf8: UnsafeBufferPointer(rebasing: bytes[(from - start)..<(frame.end - start)]))
+                }
+                line.raw("]\n")
+                from = frame.end
+            }
+            return line.position - room.baseAddress!
+        }
+        lastTime = time
+        gatheredStamp = last.instant
+        if used >= Self.gatherLimit { try flush() }
+    }
+
+    /// What stands between a line's time and its data.
+    private static let outputCode: StaticString = ", \"o\", "
+
     /// Writes the lines gathered so far.
     public func flush() throws {
         guard used > 0 else { return try sink.flush() }

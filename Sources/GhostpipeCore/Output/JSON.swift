@@ -55,6 +55,11 @@ struct JSONWriter {
             // A key: two words that may overlap, not a call to copy a few bytes.
             ByteWords.store(ByteWords.load(source), position)
             ByteWords.store(ByteWords.load(source + count - 8), position + count - 8)
+        } else if count >= 4 && count < 8 {
+            // A separator: two words of four that may overlap.
+            let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(position))
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (to + count - 4).storeBytes(of: (from + count - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
         } else if count == 2 {
             // A line's end.
             UnsafeMutableRawPointer(position).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt16.self), as: UInt16.self)

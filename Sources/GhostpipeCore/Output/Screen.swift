@@ -30,13 +30,15 @@ public final class Screen {
     public private(set) var isEntered = false
     /// Every frame composed and compared whole, never told as what appeared (tests compare the two).
     var composesWhole = false
-    /// `--instant` to a recording: a typing head's steps on its row are drawn in one turn
-    /// (`TextReveal.typingSteps`); tests compare with stepping.
+    /// `--instant` to a recording: the typewriter types straight from the glyph queue (`type`) rather
+    /// than through the scene; tests compare with the scene's frames.
     var typesAhead = true
+    /// Whether the typewriter may type here with `type` (`typesAhead`, inline, frames not forced whole).
+    var typesTapes: Bool { typesAhead && kind == .inline && !composesWhole }
     /// A frame's bytes, kept between frames (a recording draws one per grapheme).
     @exclusivity(unchecked) private var body: [UInt8] = []
-    /// Where each typing step's bytes end in `body` (`drawTyping`).
-    @exclusivity(unchecked) private var ends: [Int] = []
+    /// Where each typing step's bytes end in `body`, and its instant (`type`).
+    @exclusivity(unchecked) private var steps: [(end: Int, instant: Nanoseconds)] = []
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
@@ -90,43 +92,24 @@ public final class Screen {
         return true
     }
 
-    /// Draws a typing head's steps (`TextReveal.typingSteps`) from what appeared up to the last
-    /// of them, each step's glyphs (those revealed by its instant) and cursor as `drawAppearing`
-    /// would draw them at that instant. Returns how many steps were drawn: the renderer refused the
-    /// next (draw it whole), or none when a glyph has no instant of its own.
-    func drawTyping(_ appeared: Appearing, steps: ArraySlice<TypingStep>) throws -> Int {
-        guard kind == .inline, !composesWhole, !steps.isEmpty else { return 0 }
-        // Which glyphs each step shows: those revealed by its instant (read in place: copying
-        // glyphs out retained their text).
-        var split: [(glyphs: Int, cursor: Placement)] = []
-        split.reserveCapacity(steps.count)
-        let told = appeared.glyphs.withUnsafeBufferPointer { glyphs -> Bool in
-            var next = 0
-            for step in steps {
-                while next < glyphs.count, let reveal = glyphs[next].reveal, appeared.start + reveal <= step.instant { next += 1 }
-                split.append((appeared.glyphs.startIndex + next, step.cursor))
-            }
-            // Every glyph has an instant of its own, by the last step's.
-            return next == glyphs.count
-        }
-        guard told else { return 0 }
+    /// Types a stretch of the glyph queue (`--instant` to a recording, `typesAhead`): each instant's
+    /// frame written at that instant, as drawing the typewriter's frames from the scene one by one
+    /// would write them (tests compare the two), with no glyph or frame composed for most.
+    func type(_ tape: inout TypingTape) throws {
         body.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        let drawn = renderer.renderTyping(appeared, steps: split, into: &body, ends: &ends)
-        // Each step's bytes written at its instant, as `emit` writes them (the cursor stays shown).
+        steps.removeAll(keepingCapacity: true)
+        renderer.type(&tape, into: &body, steps: &steps)
+        // Each step's bytes written at its instant, as `emit` writes them (the head shows the cursor).
         var from = 0
-        var step = steps.startIndex
-        if cursorShown != true, let end = ends.first {
-            try emit(Array(body[..<end]), cursorShown: true, modes: nil, at: steps[step].instant)
-            (from, step) = (end, step + 1)
+        var first = 0
+        if cursorShown != true, let step = steps.first {
+            try emit(Array(body[..<step.end]), cursorShown: true, modes: nil, at: step.instant)
+            (from, first) = (step.end, 1)
         }
+        guard first < steps.count else { return }
         try body.withUnsafeBytes { body in
-            for end in ends[(step - steps.startIndex)...] {
-                if end > from { try sink.write(contentsOf: UnsafeRawBufferPointer(rebasing: body[from..<end]), at: steps[step].instant) }
-                (from, step) = (end, step + 1)
-            }
+            try steps.withUnsafeBufferPointer { try sink.write(frames: body, from: from, UnsafeBufferPointer(rebasing: $0[first...])) }
         }
-        return drawn
     }
 
     /// Writes a frame's `body`, with the cursor shown or hidden as the frame says.

@@ -192,12 +192,6 @@ public final class Scene {
         return appeared ?? Appearing(glyphs: [], row: 0, column: 0, since: since)
     }
 
-    /// What `appearing` told up to a later instant was drawn only up to `t` (the renderer took a
-    /// typing head's steps up to there): the frame at `t` is the one composed last.
-    public func drawnAppearing(through t: Nanoseconds) {
-        if let composed, t <= composed { self.composed = t }
-    }
-
     /// The next instant after `t` at which the frame changes: a start, an end, an effect's next step,
     /// or the end of a reveal (the actor is final then and leaves the flow). Effect steps come no sooner than `stepFloor` after `t` (a frame-rate cap when time runs
     /// fast); starts and ends are always exact.

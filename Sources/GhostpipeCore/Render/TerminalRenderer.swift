@@ -182,52 +182,108 @@ public struct TerminalRenderer {
         // The last frame is changed in place (it is the renderer's only: no copy of its rows).
         previous = nil
         defer { previous = frame }
-        return appear(appearing, cursor: cursor, on: &frame, into: &out)
+        return appearing.glyphs.withUnsafeBufferPointer { glyphs in
+            appear(GlyphCells(glyphs: glyphs, top: appearing.row, left: appearing.column), cursor: cursor, on: &frame, into: &out)
+        }
     }
 
-    /// A typing head's steps (`Screen.drawTyping`) in one call: step `i` is `renderAppearing` of the
-    /// glyphs up to `steps[i].glyphs` (an index into `appearing.glyphs`) from where the last step
-    /// ended, with the cursor at `steps[i].cursor`. Each step's bytes are appended to `out`, and
-    /// its end offset to `ends`. Returns how many steps were drawn (the next was refused, having
-    /// written nothing). The same moves and writes as step by step, without taking the last frame
-    /// out and putting it back for each (a grapheme's step cost more in that than in drawing).
-    mutating func renderTyping(_ appearing: Appearing, steps: some Collection<(glyphs: Int, cursor: Placement)>,
-                               into out: inout [UInt8], ends: inout [Int]) -> Int {
-        guard var frame = previous else { return 0 }
+    /// Types a stretch of the glyph queue (`Screen.type`): each instant's frame, as the scene's
+    /// frames drawn one by one would be drawn — what appeared since the last (`appear`, mostly
+    /// `typeAtCursor`), or the typewriter's frame composed whole (the first, or a step that
+    /// overwrites: a carriage return's row) — its bytes appended to `out` and its end offset and
+    /// instant to `steps`.
+    mutating func type(_ tape: inout TypingTape, into out: inout [UInt8], steps: inout [(end: Int, instant: Nanoseconds)]) {
+        // The last frame is changed in place, taken out once for all steps (a step per grapheme cost
+        // more in taking it out and putting it back than in drawing).
+        var frame = previous ?? Frame(width: width)
+        var hasFrame = previous != nil
+        // Whether a step may be told as what appeared since the last frame (`appear`).
+        var appears = hasFrame && !tape.state.composesWhole
         previous = nil
-        defer { previous = frame }
-        var part = appearing
-        part.glyphs = appearing.glyphs[..<appearing.glyphs.startIndex]
-        var drawn = 0
-        for step in steps {
-            part.glyphs = appearing.glyphs[part.glyphs.endIndex..<step.glyphs]
-            let typed = part.glyphs.withUnsafeBufferPointer {
-                typeAtCursor($0, top: appearing.row, left: appearing.column, cursor: step.cursor, on: &frame, into: &out)
+        steps.reserveCapacity(steps.count + tape.end - tape.next)
+        while true {
+            if appears { typeUsualSteps(&tape, on: &frame, into: &out, steps: &steps) }
+            guard let step = tape.nextStep() else { break }
+            let cells = tape.drawn
+            // A step that draws no cell (a space, a line end) only moves the cursor.
+            if appears && cells.count == 0 {
+                rest(at: step.cursor, on: &frame, into: &out)
+            } else if !(appears && (typeAtCursor(cells, cursor: step.cursor, on: &frame, into: &out)
+                                    || appear(cells, cursor: step.cursor, on: &frame, into: &out))) {
+                // Composed whole and compared with the last frame, as the scene's frame would be.
+                previous = hasFrame ? frame : nil
+                render(tape.frame(top: step.top, topStart: step.topStart, through: step.end, width: width, emptyOrigin: cursorRow), into: &out)
+                frame = previous ?? frame
+                previous = nil
+                (hasFrame, appears) = (true, true)
             }
-            guard typed || appear(part, cursor: step.cursor, on: &frame, into: &out) else { break }
-            ends.append(out.count)
-            drawn += 1
+            steps.append((out.count, step.instant))
         }
-        return drawn
+        if appears { tape.state.composesWhole = false }
+        if hasFrame { previous = frame }
+    }
+
+    /// The usual typing steps (`TypingTape.usualStep`) from the cursor on in one pass over its row,
+    /// while each is a grapheme right at the cursor on blank cells of the last frame — drawn as
+    /// `typeAtCursor` draws it — or a space over a one-byte cell in the current style, written as
+    /// `placeCursor` writes it. What ends a row, or does not fit that, is left to the general step.
+    private mutating func typeUsualSteps(_ tape: inout TypingTape, on frame: inout Frame, into out: inout [UInt8],
+                                         steps: inout [(end: Int, instant: Nanoseconds)]) {
+        let row = cursorRow
+        guard tape.usualStep() != nil, !pendingWrap, row >= frame.origin, row < frame.end, row >= topReachableRow,
+              unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow else { return }
+        let (own, width) = (firstOwnColumn(row), self.width)
+        let start = tape.next
+        frame.rows[row - frame.origin].withUnsafeMutableBufferPointer { cells in
+            while let (k, draws) = tape.usualStep() {
+                let p = tape.placements[k]
+                // Short of the last column: the cursor never waits to wrap here.
+                guard p.column == cursorColumn, p.column >= own, p.column + p.width < width else { break }
+                if draws {
+                    let c = p.column, w = p.width
+                    guard w <= 8, tape.graphemes.canTake(k) else { break }
+                    var blank = true
+                    for column in c..<(c + w) where !cells[column].isBlank { blank = false }
+                    guard blank else { break }
+                    let cellStyle = tape.graphemes.style(k)
+                    cells[c] = Cell(tape.graphemes.text(k), width: UInt8(w), style: cellStyle)
+                    for column in (c + 1)..<(c + w) { cells[column] = .continuation }
+                    select(cellStyle, into: &out)
+                    tape.graphemes.appendText(k, to: &out)
+                    advance(by: w)
+                } else {
+                    // A space moves the cursor a column: over a one-byte cell in the current style,
+                    // writing the cell is the move (`reach`).
+                    guard p.width == 1, cells[p.column].width == 1, cells[p.column].text.utf8.count == 1,
+                          cells[p.column].style == style else { break }
+                    write(cells[p.column], into: &out)
+                }
+                tape.takeUsualStep(k)
+                steps.append((out.count, tape.instants[k]))
+            }
+        }
+        guard tape.next > start else { return }
+        if !blankRows.isEmpty { blankRows.remove(row) }
+        frame.cursor = tape.state.head
     }
 
     /// `appear` for the usual typing step, told apart cheaply: glyphs on blank cells one after the
     /// other right at the cursor, on a row of the last frame, each drawn as it is. `appear` would
     /// move nowhere and write exactly these cells (see there); this does the same without its
     /// general checks and moves. Returns false, having changed nothing, when the step is not that.
-    private mutating func typeAtCursor(_ glyphs: UnsafeBufferPointer<Glyph>, top: Int, left: Int, cursor: Placement,
+    private mutating func typeAtCursor(_ glyphs: some AppearingCells, cursor: Placement,
                                        on frame: inout Frame, into out: inout [UInt8]) -> Bool {
         let row = cursorRow
-        guard !glyphs.isEmpty, !pendingWrap, row >= frame.origin, row < frame.end, row >= topReachableRow,
+        guard glyphs.count > 0, !pendingWrap, row >= frame.origin, row < frame.end, row >= topReachableRow,
               unknownRows.isEmpty || !unknownRows.contains(row) else { return false }
         let r = row - frame.origin
         let (own, width) = (firstOwnColumn(row), self.width)
         let fits = frame.rows[r].withUnsafeBufferPointer { cells -> Bool in
             var column = cursorColumn
-            for g in glyphs.indices {
-                let w = glyphs[g].width
-                guard top + glyphs[g].row == row, left + glyphs[g].column == column, w > 0, w <= 8, column >= own,
-                      column + w <= width, Frame.canTake(glyphs[g].text, w) else { return false }
+            for g in 0..<glyphs.count {
+                let w = glyphs.width(g)
+                guard glyphs.row(g) == row, glyphs.column(g) == column, w > 0, w <= 8, column >= own,
+                      column + w <= width, glyphs.canTake(g) else { return false }
                 for c in column..<(column + w) where !cells[c].isBlank { return false }
                 column += w
             }
@@ -235,31 +291,40 @@ public struct TerminalRenderer {
         }
         guard fits else { return false }
         frame.rows[r].withUnsafeMutableBufferPointer { cells in
-            for g in glyphs.indices {
-                let (c, w) = (left + glyphs[g].column, glyphs[g].width)
-                cells[c] = Cell(glyphs[g].text, width: UInt8(w), style: glyphs[g].style)
+            for g in 0..<glyphs.count {
+                let (c, w, cellStyle) = (glyphs.column(g), glyphs.width(g), glyphs.style(g))
+                cells[c] = Cell(glyphs.text(g), width: UInt8(w), style: cellStyle)
                 for k in (c + 1)..<(c + w) { cells[k] = .continuation }
-                write(cells[c], into: &out)
+                // What `write(cells[c])` writes, the text's bytes read where they are kept.
+                select(cellStyle, into: &out)
+                glyphs.appendText(g, to: &out)
+                advance(by: w)
             }
         }
         if !blankRows.isEmpty { blankRows.remove(row) }
-        frame.cursor = cursor
-        if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
-        if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
+        rest(at: cursor, on: &frame, into: &out)
         return true
     }
 
+    /// The end of a step that drew its cells: the cursor where the frame says.
+    @inline(__always)
+    private mutating func rest(at cursor: Placement?, on frame: inout Frame, into out: inout [UInt8]) {
+        frame.cursor = cursor
+        // Rows scrolled off the screen cannot be drawn on again: the frame keeps only the screen's
+        // (appearing glyphs row after row would otherwise keep the whole text).
+        if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
+        // The typewriter's head is where the last glyph left the cursor: nothing to place.
+        if let cursor, cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
+    }
+
     /// `renderAppearing`'s work on the last frame, taken out of `previous` by the caller.
-    private mutating func appear(_ appearing: Appearing, cursor: Placement?, on frame: inout Frame, into out: inout [UInt8]) -> Bool {
-        let (top, left) = (appearing.row, appearing.column)
-        // Glyphs read in place through a pointer: iterating the slice copied every glyph (its
-        // text retained and released) twice per frame.
-        let known = appearing.glyphs.withUnsafeBufferPointer { glyphs -> Bool in
+    private mutating func appear(_ glyphs: some AppearingCells, cursor: Placement?, on frame: inout Frame, into out: inout [UInt8]) -> Bool {
+        let known = { () -> Bool in
             var last = (row: Int.min, end: 0)
             // Rows below the last frame are blank on the terminal (or not created yet) up to here.
             var blankThrough = frame.end - 1
-            for glyph in glyphs.indices {
-                let cell = (row: top + glyphs[glyph].row, column: left + glyphs[glyph].column, width: glyphs[glyph].width)
+            for glyph in 0..<glyphs.count {
+                let cell = (row: glyphs.row(glyph), column: glyphs.column(glyph), width: glyphs.width(glyph))
                 guard cell.width > 0, cell.width <= 8, cell.column >= firstOwnColumn(cell.row), cell.column + cell.width <= width,
                       cell.row >= frame.origin, cell.row >= topReachableRow,
                       cell.row > last.row || cell.row == last.row && cell.column >= last.end,
@@ -277,18 +342,18 @@ public struct TerminalRenderer {
                 last = (cell.row, cell.column + cell.width)
             }
             return true
-        }
+        }()
         guard known else { return false }
-        appearing.glyphs.withUnsafeBufferPointer { glyphs in
-            for glyph in glyphs.indices {
-                let cell = (row: top + glyphs[glyph].row, column: left + glyphs[glyph].column, width: glyphs[glyph].width)
+        do {
+            for glyph in 0..<glyphs.count {
+                let cell = (row: glyphs.row(glyph), column: glyphs.column(glyph), width: glyphs.width(glyph))
                 frame.ensureRow(cell.row)
                 let r = cell.row - frame.origin
                 // The cells are blank (checked above): `Frame.put` comes down to writing the glyph's
                 // cell and its continuations — or nothing, for text that cannot take its width.
                 frame.rows[r].withUnsafeMutableBufferPointer { cells in
-                    guard Frame.canTake(glyphs[glyph].text, cell.width) else { return }
-                    cells[cell.column] = Cell(glyphs[glyph].text, width: UInt8(cell.width), style: glyphs[glyph].style)
+                    guard glyphs.canTake(glyph) else { return }
+                    cells[cell.column] = Cell(glyphs.text(glyph), width: UInt8(cell.width), style: glyphs.style(glyph))
                     for c in (cell.column + 1)..<(cell.column + cell.width) { cells[c] = .continuation }
                 }
                 // `reach` only ever helps a few columns ahead of the cursor (the glyph is mostly
@@ -302,12 +367,7 @@ public struct TerminalRenderer {
                 if !blankRows.isEmpty { blankRows.remove(cell.row) }
             }
         }
-        frame.cursor = cursor
-        // Rows scrolled off the screen cannot be drawn on again: the frame keeps only the screen's
-        // (appearing glyphs row after row would otherwise keep the whole text).
-        if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
-        // The typewriter's head is where the last glyph left the cursor: nothing to place.
-        if let cursor, cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap { placeCursor(frame, into: &out) }
+        rest(at: cursor, on: &frame, into: &out)
         return true
     }
 
@@ -405,17 +465,34 @@ public struct TerminalRenderer {
 
     @inline(__always)
     private mutating func write(_ cell: Cell, into out: inout [UInt8]) {
-        if !(cell.style.isPlain && style.isPlain), cell.style != style {
-            if cell.style.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cell.style, depth: depth, to: &out) }
-            style = cell.style
+        select(cell.style, into: &out)
+        Self.append(cell.text, to: &out)
+        advance(by: Int(cell.width))
+    }
+
+    /// Switches attributes to `cellStyle` (a cell is about to be written).
+    @inline(__always)
+    private mutating func select(_ cellStyle: Style, into out: inout [UInt8]) {
+        if !(cellStyle.isPlain && style.isPlain), cellStyle != style {
+            if cellStyle.isPlain { out.append(contentsOf: ANSI.resetAttributes) } else { ANSI.select(cellStyle, depth: depth, to: &out) }
+            style = cellStyle
         }
-        // The text's bytes in place (appending its UTF8View went through the generic path), a
-        // grapheme's few one by one.
-        let appended = cell.text.utf8.withContiguousStorageIfAvailable { bytes in
+    }
+
+    /// A cell's text (its bytes in place: appending its UTF8View went through the generic path; a
+    /// grapheme's few one by one).
+    @inline(__always)
+    static func append(_ text: String, to out: inout [UInt8]) {
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             if bytes.count <= 4 { for byte in bytes { out.append(byte) } } else { out.append(contentsOf: bytes) }
         }
-        if appended == nil { out.append(contentsOf: cell.text.utf8) }
-        cursorColumn += Int(cell.width)
+        if appended == nil { out.append(contentsOf: text.utf8) }
+    }
+
+    /// The cursor after a cell `columns` wide was written.
+    @inline(__always)
+    private mutating func advance(by columns: Int) {
+        cursorColumn += columns
         pendingWrap = false
         if cursorColumn >= width {
             cursorColumn = width - 1

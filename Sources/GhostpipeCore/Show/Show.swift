@@ -430,21 +430,14 @@ public final class Show: EventHandler, InputDemand {
                 while true {
                     repeat {
                         due = try reveal.advance(to: t)
-                        try draw(at: t, stamp: t)
+                        if !reveal.typesItself { try draw(at: t, stamp: t) }
                     } while reveal.drawn(at: t)
                     // `--instant` to a recording: on the virtual clock nothing happens between two
                     // instants, so the frames of everything scheduled are drawn now, each at its
-                    // instant — one turn of the event loop per batch rather than per grapheme.
+                    // instant — one turn of the event loop per batch rather than per grapheme (the
+                    // typewriter types all of them at once, `Screen.type`).
                     guard runsAhead, let next = due, !run.isDone else { break }
                     t = next
-                    // Typing on the head's row: advanced through at once, each step's frame drawn
-                    // at its instant (as stepping would draw it: only the cursor and what the
-                    // effect shows change between them).
-                    if let screen = output.screen, screen.typesAhead, let steps = reveal.typingSteps(from: next), let last = steps.last {
-                        due = try reveal.advance(to: last.instant)
-                        try drawTyping(steps, on: screen)
-                        t = last.instant
-                    }
                 }
                 guard run.isDone else {
                     if t > now { drawnAhead = t }
@@ -483,25 +476,6 @@ public final class Show: EventHandler, InputDemand {
         // Only graphemes appearing at the typing head: the renderer may write them as they are.
         if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
         try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow), reserving: scene.fixedRows, at: stamp)
-    }
-
-    /// Draws the frames of typing steps, each at its instant as `draw` would: what appeared up to
-    /// the last is split among them by the renderer; a step the scene or the renderer cannot tell
-    /// that way is drawn as `draw` draws it (composed whole), and the rest are tried again.
-    private func drawTyping(_ steps: [TypingStep], on screen: Screen) throws {
-        var rest = steps[...]
-        while let last = rest.last {
-            if let appeared = scene.appearing(at: last.instant) {
-                let drawn = try screen.drawTyping(appeared, steps: rest)
-                if drawn == rest.count { break }
-                scene.drawnAppearing(through: drawn == 0 ? appeared.since : rest[rest.startIndex + drawn - 1].instant)
-                rest = rest.dropFirst(drawn)
-            }
-            guard let step = rest.popFirst() else { break }
-            scene.cursor = step.cursor
-            try draw(at: step.instant, stamp: step.instant)
-        }
-        scene.cursor = steps.last?.cursor
     }
 
     /// The end: the cursor where plain output would have left it.

@@ -27,10 +27,15 @@ public struct GlyphQueue {
     @inlinable public func start(of k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
 
     public func string(_ k: Int) -> String {
-        let (start, end) = (start(of: k), ends[k])
+        bytes.withUnsafeBufferPointer { Self.string($0, from: start(of: k), to: ends[k]) }
+    }
+
+    /// The text of the grapheme at `start..<end` of `bytes`.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
         // One ASCII byte (most of a text) from a table: decoding validated it every time.
-        if end == start + 1, bytes[start] < 0x80 { return Self.asciiStrings[Int(bytes[start])] }
-        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
+        if end == start + 1, bytes[start] < 0x80 { return asciiStrings[Int(bytes[start])] }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Each ASCII byte as a string.
@@ -51,46 +56,74 @@ public struct GlyphQueue {
             ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
         }
         guard classify || measure else { return }
-        if !measure {
-            // Kinds only (text outputs with time): written through pointers, no check per grapheme.
-            let first = kinds.count
-            kinds.append(contentsOf: repeatElement(.other, count: batch.count))
-            kinds.withUnsafeMutableBufferPointer { kinds in
-                batch.bytes.withUnsafeBufferPointer { bytes in
-                    batch.ends.withUnsafeBufferPointer { ends in
-                        var start = 0
-                        for k in 0..<ends.count {
-                            let end = ends[k]
-                            kinds[first + k] = GraphemeKind.of(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                            start = end
-                        }
+        // Kinds (and, measured, widths and style indices): room made first, then written through
+        // pointers (a capacity and uniqueness check per grapheme and array cost more than the work).
+        let first = kinds.count
+        kinds.append(contentsOf: repeatElement(.other, count: batch.count))
+        if measure {
+            widths.append(contentsOf: repeatElement(0, count: batch.count))
+            styleIndices.append(contentsOf: repeatElement(style, count: batch.count))
+        }
+        // One loop, made twice by inlining: with widths and without (json's text: not a test per grapheme).
+        @inline(__always) func tell(_ kinds: UnsafeMutableBufferPointer<GraphemeKind>,
+                                    _ widths: UnsafeMutableBufferPointer<UInt8>, measuring: Bool) {
+            batch.bytes.withUnsafeBufferPointer { buffer in
+                batch.ends.withUnsafeBufferPointer { ends in
+                    var start = 0
+                    for k in 0..<ends.count {
+                        let end = ends[k]
+                        let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                        let kind = GraphemeKind.of(cluster)
+                        kinds[first + k] = kind
+                        if measuring { widths[first + k] = UInt8(Self.width(of: cluster, kind: kind, measured: measured)) }
+                        start = end
                     }
                 }
             }
-            return
         }
-        kinds.reserveForAppending(batch.count)
+        kinds.withUnsafeMutableBufferPointer { kinds in
+            if measure {
+                widths.withUnsafeMutableBufferPointer { tell(kinds, $0, measuring: true) }
+            } else {
+                tell(kinds, UnsafeMutableBufferPointer(start: nil, count: 0), measuring: false)
+            }
+        }
+        guard measure, !batch.styles.isEmpty else { return }
         var lastStyle = Style.plain, lastIndex: UInt16 = 0
-        batch.bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            for (k, end) in batch.ends.enumerated() {
-                let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                let kind = GraphemeKind.of(cluster)
-                kinds.append(kind)
-                if measure {
-                    widths.append(UInt8(Self.width(of: cluster, kind: kind, measured: measured)))
-                    if k < batch.styles.count {
-                        // The input's own colours (kept SGR); consecutive clusters mostly share one.
-                        if batch.styles[k] != lastStyle || (k == 0 && !lastStyle.isPlain) {
-                            lastStyle = batch.styles[k]
-                            lastIndex = styleIndex(lastStyle)
+        for k in 0..<min(batch.count, batch.styles.count) {
+            // The input's own colours (kept SGR); consecutive clusters mostly share one.
+            if batch.styles[k] != lastStyle {
+                lastStyle = batch.styles[k]
+                lastIndex = styleIndex(lastStyle)
+            }
+            styleIndices[first + k] = lastStyle.isPlain ? style : lastIndex
+        }
+    }
+
+    /// The graphemes from `start` up to `end` (placed and scheduled) as the typewriter types them,
+    /// read in place by `body`, which moves `state` on.
+    func withTape<R>(from start: Int, to end: Int, state: inout TypingTape.State, stamp: Nanoseconds? = nil,
+                     _ body: (inout TypingTape) throws -> R) rethrows -> R {
+        precondition(end <= placements.count && (stamp != nil || end <= instants.count), "typing graphemes not placed and scheduled")
+        return try bytes.withUnsafeBufferPointer { bytes in
+            try ends.withUnsafeBufferPointer { ends in
+                try kinds.withUnsafeBufferPointer { kinds in
+                    try placements.withUnsafeBufferPointer { placements in
+                        try instants.withUnsafeBufferPointer { instants in
+                            try styleIndices.withUnsafeBufferPointer { styleIndices in
+                                try styles.withUnsafeBufferPointer { styles in
+                                    let room = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, end - start))
+                                    defer { room.deallocate() }
+                                    var tape = TypingTape(bytes: bytes, ends: ends, kinds: kinds, placements: placements,
+                                                          instants: instants, styleIndices: styleIndices, styles: styles,
+                                                          end: end, stamp: stamp, next: start, state: state, room: room)
+                                    defer { state = tape.state }
+                                    return try body(&tape)
+                                }
+                            }
                         }
-                        styleIndices.append(lastStyle.isPlain ? style : lastIndex)
-                    } else {
-                        styleIndices.append(style)
                     }
                 }
-                start = end
             }
         }
     }
@@ -113,8 +146,8 @@ public struct GlyphQueue {
         case .newline, .tab: return 0
         default:
             if cluster.count == 1 { return cluster[0] < 0x20 || cluster[0] == 0x7F ? 0 : 1 }
-            let text = String(decoding: cluster, as: UTF8.self)
-            return measured?.width(of: text) ?? DisplayWidth.of(text)
+            guard let measured else { return DisplayWidth.measure(utf8: cluster) }
+            return measured.width(of: String(decoding: cluster, as: UTF8.self))
         }
     }
 

@@ -7,10 +7,17 @@
 /// started. Text outputs (plain, json) get each grapheme at its instant; on a screen the graphemes
 /// are glyphs of one actor revealed by the `Typewriter` effect, and the terminal's cursor rests at
 /// the typing head. Rows the head has left are final: they leave the scene (and the queue), so
-/// memory and every frame stay one or two rows however long the text.
+/// memory and every frame stay one or two rows however long the text. `--instant` to a recording
+/// types straight from the queue instead (`typing`): no glyphs, no scene, the same frames.
 final class PacedText: TextReveal {
     private let output: any Output
+    /// The scene the typewriter's glyphs go on (a screen, unless `typing`).
     private let scene: Scene?
+    /// `--instant` to a recording: the screen the queue is typed on (`Screen.type`), everything
+    /// scheduled at once, each frame at its instant.
+    private let typing: Screen?
+    /// The next frame `typing` draws is composed whole (the first, after a relayout or a key).
+    private var composesWhole = true
     private let effect: any Effect
     private var context: EffectContext
     private var queue = GlyphQueue()
@@ -53,7 +60,9 @@ final class PacedText: TextReveal {
     init(_ setup: RevealSetup) {
         let settings = setup.settings
         output = setup.output
-        scene = setup.scene
+        let typing = setup.screen.flatMap { settings.instant && !setup.timeless && $0.typesTapes ? $0 : nil }
+        self.typing = typing
+        scene = typing == nil ? setup.scene : nil
         screen = setup.screen
         effect = settings.effect
         context = settings.context
@@ -63,7 +72,7 @@ final class PacedText: TextReveal {
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
         timeless = setup.timeless
-        instantWithTime = settings.instant && !setup.timeless && setup.scene == nil
+        instantWithTime = settings.instant && !setup.timeless && (setup.scene == nil || typing != nil)
         widths = setup.widths
         headRow = setup.row
         actorRow = setup.row
@@ -121,7 +130,7 @@ final class PacedText: TextReveal {
         }
         if timeless {
             // Shown now: a screen and a text output with time (json, after a key) need the instant.
-            if scene != nil || output.carriesTime { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+            if layout != nil || output.carriesTime { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
         } else {
             queue.schedule(upTo: readyCount, with: &pacer, ready: now)
         }
@@ -155,9 +164,7 @@ final class PacedText: TextReveal {
             let kind = queue.kinds[k]
             k += 1
             if kind.isMotion { rewoundRow = p.row }
-            // A space blanks what it is typed over, as on a terminal: on a row the head went back
-            // on, spaces are glyphs too.
-            guard p.width > 0, kind != .newline, !kind.isBlank || kind == .space && p.row == rewoundRow else { continue }
+            guard TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) else { continue }
             added.append(Glyph(queue.string(k - 1), row: p.row - actorRow, column: p.column, width: p.width,
                                style: queue.styles[Int(queue.styleIndices[k - 1])], reveal: queue.instants[k - 1]))
         }
@@ -188,7 +195,7 @@ final class PacedText: TextReveal {
 
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         var k = queue.head
-        if timeless && scene == nil {
+        if timeless && layout == nil {
             // Everything at once — but a fitted text only once it is whole (its instants come at EOF).
             k = fitted == nil || ended ? readyCount : queue.head
         } else if runsAhead {
@@ -199,14 +206,16 @@ final class PacedText: TextReveal {
         }
         if k > queue.head {
             if runsAhead && queue.instants[k - 1] > now { aheadUntil = queue.instants[k - 1] }
-            if scene == nil {
+            if let typing {
+                try type(upTo: k, on: typing)
+            } else if scene == nil {
                 try output.graphemes(queue, queue.head..<k, at: timeless ? now : queue.instants[k - 1])
             } else {
                 followHead(through: k)
                 addGlyphs()
             }
             queue.advanceHead(to: k)
-            let dropped = queue.compact(keepingFrom: scene != nil ? rowStart : nil)
+            let dropped = queue.compact(keepingFrom: layout != nil ? rowStart : nil)
             readyCount -= dropped
             rowStart -= dropped
             glyphed -= dropped
@@ -219,52 +228,26 @@ final class PacedText: TextReveal {
         return queue.head < queue.instants.count ? queue.instants[queue.head] : nil
     }
 
-    /// The graphemes due from `next` that stay on the head's row (up to a line break or the next
-    /// row), already glyphs on the scene, grouped by instant: advancing through them changes only
-    /// the cursor (`followHead`'s rule) and what the typewriter shows, so their frames may be drawn
-    /// in one turn. The last step takes every grapheme of its instant.
-    func typingSteps(from next: Nanoseconds) -> [TypingStep]? {
-        guard scene != nil, actorID != nil, !timeless else { return nil }
-        let instants = queue.instants, placements = queue.placements, kinds = queue.kinds
-        let limit = min(glyphed, instants.count, placements.count, queue.head + Self.maxTypingSteps)
-        var k = queue.head
-        guard k < limit, instants[k] == next else { return nil }
-        var steps: [TypingStep] = []
-        steps.reserveCapacity(limit - k)
-        while k < limit, placements[k].row == headRow, kinds[k] != .newline {
-            let p = placements[k]
-            let step = TypingStep(instant: instants[k], cursor: Placement(row: p.row, column: p.column + p.width, width: 0))
-            if steps.last?.instant == step.instant { steps[steps.count - 1] = step } else { steps.append(step) }
-            k += 1
-        }
-        if k < instants.count, instants[k] == steps.last?.instant { steps.removeLast() }
-        return steps.count > 1 ? steps : nil
+    /// Types graphemes from the head up to `k` on `typing` (`stamp`: all at that instant, as one
+    /// frame), the head following them.
+    private func type(upTo k: Int, on typing: Screen, stamp: Nanoseconds? = nil) throws {
+        var state = TypingTape.State(headRow: headRow, rowStart: rowStart, head: head, rewoundRow: rewoundRow, composesWhole: composesWhole)
+        try queue.withTape(from: queue.head, to: k, state: &state, stamp: stamp) { try typing.type(&$0) }
+        (headRow, rowStart, head, rewoundRow, composesWhole) = (state.headRow, state.rowStart, state.head, state.rewoundRow, state.composesWhole)
     }
-
-    /// Steps told at once at most (a row holds fewer, unless its graphemes take no columns).
-    static let maxTypingSteps = 1024
 
     /// Keeps `rowStart`/`headRow`/`head` on the row where graphemes up to `k` leave the typing head;
     /// rows the head leaves are final and leave the scene.
     private func followHead(through k: Int) {
-        for i in queue.head..<k {
-            let placement = queue.placements[i]
-            if queue.kinds[i] == .newline {
-                headRow = placement.row + 1
-                rowStart = i + 1
-                head = Placement(row: headRow, column: 0, width: 0)
-            } else {
-                if placement.row != headRow {
-                    headRow = placement.row
-                    rowStart = i
-                }
-                head = Placement(row: placement.row, column: placement.column + placement.width, width: 0)
-            }
-        }
+        var state = TypingTape.State(headRow: headRow, rowStart: rowStart, head: head)
+        for i in queue.head..<k { TypingTape.follow(queue.kinds[i], at: queue.placements[i], index: i, state: &state) }
+        (headRow, rowStart, head) = (state.headRow, state.rowStart, state.head)
     }
 
     /// The frame at the head's position was drawn: rows above the head's row are final on the
     /// terminal and leave the scene.
+    var typesItself: Bool { typing != nil }
+
     func drawn(at now: Nanoseconds) -> Bool {
         guard actorRow < headRow else { return false }
         let shift = headRow - actorRow
@@ -279,6 +262,7 @@ final class PacedText: TextReveal {
         timeless = true
         // What is scheduled for later shows now.
         for k in queue.head..<queue.instants.count where queue.instants[k] > now { queue.setInstant(k, now) }
+        composesWhole = true
         if let scene, let actorID {
             scene.update(id: actorID) { actor in
                 for g in actor.block.glyphs.indices where (actor.block.glyphs[g].reveal ?? 0) > now { actor.block.glyphs[g].reveal = now }
@@ -319,7 +303,13 @@ final class PacedText: TextReveal {
         let start = rowStart, firstRow = headRow
         head = Placement(row: headRow, column: rowStartColumn, width: 0)
         queue.rewindHead(to: rowStart)
-        followHead(through: shown)
+        if let typing {
+            // Typed again at once, as one frame composed whole.
+            composesWhole = true
+            try type(upTo: shown, on: typing, stamp: now)
+        } else {
+            followHead(through: shown)
+        }
         queue.advanceHead(to: shown)
         rebuildActor(from: start, row: firstRow)
     }

@@ -27,11 +27,9 @@ protocol TextReveal: AnyObject {
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws
     /// After `fg`: the stop lasted `pause`; continue where it was, redrawn on the cursor's line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws
-    /// `--instant` to a recording: the typing due from `next` on the typing head's row, one step
-    /// per instant (the cursor where it rests after it), when the reveal can tell them without
-    /// advancing; the show then advances to the last and draws each step's frame in one turn.
-    /// Nil: step by step.
-    func typingSteps(from next: Nanoseconds) -> [TypingStep]?
+    /// Whether it draws on the screen itself (`--instant` to a recording: the typewriter types
+    /// straight from its queue), so the show draws no frame of the scene for it.
+    var typesItself: Bool { get }
     /// Whether it reads keys (the slides' ← and →) rather than leave them for the shell.
     var takesKeys: Bool { get }
     /// A key it reads; returns whether it took it.
@@ -39,7 +37,7 @@ protocol TextReveal: AnyObject {
 }
 
 extension TextReveal {
-    func typingSteps(from next: Nanoseconds) -> [TypingStep]? { nil }
+    var typesItself: Bool { false }
     var takesKeys: Bool { false }
     func press(_ key: Key, at now: Nanoseconds) -> Bool { false }
 }
@@ -72,11 +70,4 @@ struct RevealSetup {
     /// The width text is laid out for, and the height of the screen (or of `--width`/`--height`).
     var columns: Int { screen?.width ?? settings.columns }
     var rows: Int { screen?.height ?? settings.rows }
-}
-
-/// One instant of typing at the head (`TextReveal.typingSteps`): what appears then is the effect's
-/// to say (`Scene.appearing`); the cursor rests at `cursor` afterwards.
-struct TypingStep: Equatable {
-    var instant: Nanoseconds
-    var cursor: Placement
 }

@@ -1,0 +1,187 @@
+/// A stretch of the glyph queue as the typewriter types it, read in place: which graphemes draw a
+/// cell, where the typing head rests after each, and the instants that group them into frames.
+///
+/// The typewriter's rules live here once. On a terminal `PacedText` makes glyphs for the scene by
+/// them; `--instant` to a recording types straight from the queue (`Screen.type`), with no `Glyph`,
+/// no scene and no composed frame, which is what made a recording of a long text slow.
+struct TypingTape {
+    /// The graphemes' text, styles and places.
+    let graphemes: PlacedGraphemes
+    let kinds: UnsafeBufferPointer<GraphemeKind>
+    let instants: UnsafeBufferPointer<Nanoseconds>
+    var placements: UnsafeBufferPointer<Placement> { graphemes.placements }
+    /// One past the last grapheme to type.
+    let end: Int
+    /// Every grapheme at this instant, as one frame (drawn afresh after a resize), rather than each at its own.
+    let stamp: Nanoseconds?
+
+    /// The next grapheme to type.
+    private(set) var next: Int
+    /// The one frame of `stamp` was told.
+    private var stampTaken = false
+    /// The typewriter's state, kept by its owner between stretches.
+    var state: State
+
+    struct State {
+        /// The row the head is on and its first grapheme: the frame's top (rows above are final).
+        var headRow: Int
+        var rowStart: Int
+        /// Where the head rests.
+        var head: Placement
+        /// The last row a carriage return or backspace moved the head back on: spaces typed there
+        /// blank what they are typed over, as on a terminal, so they draw cells too.
+        var rewoundRow: Int?
+        /// The next frame is composed whole (the first, and after a relayout or a key).
+        var composesWhole = true
+    }
+
+    /// One frame of typing: the graphemes of one instant (`first..<end`), those of them that draw a
+    /// cell (`drawn`), and where the head rests after them.
+    struct Step {
+        var instant: Nanoseconds
+        var first: Int
+        var end: Int
+        var cursor: Placement
+        /// The frame's top row before the step (the head's row) and its first grapheme.
+        var top: Int
+        var topStart: Int
+    }
+
+    /// Room for the indices of the graphemes of a step that draw a cell (`withTape` owns it).
+    private let room: UnsafeMutableBufferPointer<Int>
+    private var drawnCount = 0
+    /// The cells the current step draws.
+    var drawn: TapeCells { TapeCells(graphemes: graphemes, drawn: UnsafeBufferPointer(rebasing: room[..<drawnCount])) }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, kinds: UnsafeBufferPointer<GraphemeKind>,
+         placements: UnsafeBufferPointer<Placement>, instants: UnsafeBufferPointer<Nanoseconds>,
+         styleIndices: UnsafeBufferPointer<UInt16>, styles: UnsafeBufferPointer<Style>, end: Int, stamp: Nanoseconds?,
+         next: Int, state: State, room: UnsafeMutableBufferPointer<Int>) {
+        precondition(room.count >= end - next, "room for a step as long as the stretch")
+        graphemes = PlacedGraphemes(bytes: bytes, ends: ends, placements: placements, styleIndices: styleIndices, styles: styles)
+        (self.kinds, self.instants, self.end, self.stamp, self.next, self.state) = (kinds, instants, end, stamp, next, state)
+        self.room = room
+    }
+
+    /// Whether grapheme `kind` placed at `p` draws a cell: it takes columns and is not a line end or
+    /// a blank (spaces take no glyph: the cell is blank already), but for a space on a rewound row.
+    @inline(__always)
+    static func draws(_ kind: GraphemeKind, at p: Placement, rewoundRow: Int?) -> Bool {
+        p.width > 0 && kind != .newline && (!kind.isBlank || kind == .space && p.row == rewoundRow)
+    }
+
+    /// Where the head rests after grapheme `kind` placed at `p`.
+    @inline(__always)
+    static func head(after kind: GraphemeKind, at p: Placement) -> Placement {
+        kind == .newline ? Placement(row: p.row + 1, column: 0, width: 0) : Placement(row: p.row, column: p.column + p.width, width: 0)
+    }
+
+    /// Moves `state` through grapheme `k` (the head's row and where the row starts).
+    @inline(__always)
+    static func follow(_ kind: GraphemeKind, at p: Placement, index k: Int, state: inout State) {
+        state.head = head(after: kind, at: p)
+        if kind == .newline {
+            state.headRow = p.row + 1
+            state.rowStart = k + 1
+        } else if p.row != state.headRow {
+            state.headRow = p.row
+            state.rowStart = k
+        }
+    }
+
+    /// The next frame's graphemes, the state moved through them; nil at the end.
+    mutating func nextStep() -> Step? {
+        let (first, top, topStart) = (next, state.headRow, state.rowStart)
+        guard next < end else {
+            // Drawn afresh at one instant: a frame even with nothing on the head's row yet.
+            guard let stamp, !stampTaken else { return nil }
+            stampTaken = true
+            drawnCount = 0
+            return Step(instant: stamp, first: first, end: first, cursor: state.head, top: top, topStart: topStart)
+        }
+        stampTaken = true
+        let instant = stamp ?? instants[first]
+        drawnCount = 0
+        var k = first
+        repeat {
+            let (kind, p) = (kinds[k], placements[k])
+            if kind.isMotion { state.rewoundRow = p.row }
+            if Self.draws(kind, at: p, rewoundRow: state.rewoundRow) { room[drawnCount] = k; drawnCount += 1 }
+            Self.follow(kind, at: p, index: k, state: &state)
+            k += 1
+        } while k < end && (stamp != nil || instants[k] == instant)
+        next = k
+        return Step(instant: instant, first: first, end: k, cursor: state.head, top: top, topStart: topStart)
+    }
+
+    /// Grapheme `next` when it is the usual typing step — alone at its instant, on the head's row,
+    /// taking columns, not a line end or a motion — with whether it draws a cell. Nil otherwise
+    /// (`nextStep` tells the step then).
+    @inline(__always)
+    func usualStep() -> (k: Int, draws: Bool)? {
+        let k = next
+        guard k < end, stamp == nil, k + 1 == end || instants[k + 1] != instants[k] else { return nil }
+        let (kind, p) = (kinds[k], placements[k])
+        guard p.row == state.headRow, p.width > 0, kind != .newline, !kind.isMotion else { return nil }
+        return (k, Self.draws(kind, at: p, rewoundRow: state.rewoundRow))
+    }
+
+    /// Takes the usual step `k` (`usualStep`): the head moves past it.
+    @inline(__always)
+    mutating func takeUsualStep(_ k: Int) {
+        let p = placements[k]
+        state.head = Placement(row: p.row, column: p.column + p.width, width: 0)
+        next = k + 1
+    }
+
+    /// The frame the typewriter shows after graphemes up to `end` (exclusive), as the scene composes
+    /// it: the rows from `top` (whose first grapheme is `topStart`) to the last drawn so far, every
+    /// cell drawn on them put in typing order, the cursor at the head. With nothing drawn yet, an
+    /// empty frame at `emptyOrigin`. (No grapheme before `topStart` is on row `top` or below, so a
+    /// row rewound before it cannot matter.)
+    func frame(top: Int, topStart: Int, through end: Int, width: Int, emptyOrigin: Int) -> Frame {
+        var rewound: Int?
+        var drawnHere: [Int] = []
+        for k in topStart..<end {
+            if kinds[k].isMotion { rewound = placements[k].row }
+            if Self.draws(kinds[k], at: placements[k], rewoundRow: rewound) { drawnHere.append(k) }
+        }
+        guard let last = drawnHere.last else {
+            var empty = Frame(width: width, origin: emptyOrigin, rowCount: 0)
+            empty.cursor = state.head
+            return empty
+        }
+        var frame = Frame(width: width, origin: top, rowCount: placements[last].row + 1 - top)
+        for k in drawnHere {
+            let p = placements[k]
+            frame.put(graphemes.text(k), width: p.width, style: graphemes.style(k), row: p.row, column: p.column)
+        }
+        frame.cursor = state.head
+        return frame
+    }
+}
+
+/// The glyph queue's graphemes read in place, by index: text, style and place.
+struct PlacedGraphemes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let ends: UnsafeBufferPointer<Int>
+    let placements: UnsafeBufferPointer<Placement>
+    let styleIndices: UnsafeBufferPointer<UInt16>
+    let styles: UnsafeBufferPointer<Style>
+
+    @inline(__always) func start(_ k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
+    @inline(__always) func text(_ k: Int) -> String { GlyphQueue.string(bytes, from: start(k), to: ends[k]) }
+    @inline(__always) func style(_ k: Int) -> Style { styles[Int(styleIndices[k])] }
+    @inline(__always) func appendText(_ k: Int, to out: inout [UInt8]) {
+        let start = start(k)
+        if ends[k] == start + 1 { out.append(bytes[start]) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<ends[k]])) }
+    }
+    /// `Frame.canTake` of grapheme `k` at its width, one byte told without making its text:
+    /// printable ASCII is one column.
+    @inline(__always) func canTake(_ k: Int) -> Bool {
+        let start = start(k)
+        guard ends[k] == start + 1 else { return Frame.canTake(text(k), placements[k].width) }
+        let byte = bytes[start]
+        return byte >= 0x80 || byte >= 0x20 && byte != 0x7F && placements[k].width == 1
+    }
+}
