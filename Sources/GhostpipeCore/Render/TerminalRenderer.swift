@@ -230,39 +230,43 @@ public struct TerminalRenderer {
     private mutating func typeUsualSteps(_ tape: inout TypingTape, on frame: inout Frame, into out: inout [UInt8],
                                          steps: inout [(end: Int, instant: Nanoseconds)]) {
         let row = cursorRow
-        guard tape.usualStep() != nil, !pendingWrap, row >= frame.origin, row < frame.end, row >= topReachableRow,
-              unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow else { return }
+        guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin, row < frame.end,
+              row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow
+        else { return }
         let (own, width) = (firstOwnColumn(row), self.width)
-        let start = tape.next
+        let (graphemes, placements, instants) = (tape.graphemes, tape.placements, tape.instants)
         frame.rows[row - frame.origin].withUnsafeMutableBufferPointer { cells in
-            while let (k, draws) = tape.usualStep() {
-                let p = tape.placements[k]
+            while case let (true, draws) = usual.current() {
+                let k = usual.k
+                let (c, w) = (placements[k].column, placements[k].width)
                 // Short of the last column: the cursor never waits to wrap here.
-                guard p.column == cursorColumn, p.column >= own, p.column + p.width < width else { break }
+                guard c == cursorColumn, c >= own, c + w < width else { break }
                 if draws {
-                    let c = p.column, w = p.width
-                    guard w <= 8, tape.graphemes.canTake(k) else { break }
+                    guard w <= 8, graphemes.canTake(k) else { break }
                     var blank = true
                     for column in c..<(c + w) where !cells[column].isBlank { blank = false }
                     guard blank else { break }
-                    let cellStyle = tape.graphemes.style(k)
-                    cells[c] = Cell(tape.graphemes.text(k), width: UInt8(w), style: cellStyle)
+                    let cellStyle = graphemes.style(k)
+                    cells[c] = Cell(graphemes.text(k), width: UInt8(w), style: cellStyle)
                     for column in (c + 1)..<(c + w) { cells[column] = .continuation }
-                    select(cellStyle, into: &out)
-                    tape.graphemes.appendText(k, to: &out)
+                    if !(cellStyle.isPlain && style.isPlain) { select(cellStyle, into: &out) }
+                    graphemes.appendText(k, to: &out)
                     advance(by: w)
+                } else if w == 1 && style.isPlain && cells[c].isBlank {
+                    // A space over a blank cell: writing it is the move (`reach`, `placeCursor`).
+                    out.append(0x20)
+                    advance(by: 1)
                 } else {
-                    // A space moves the cursor a column: over a one-byte cell in the current style,
-                    // writing the cell is the move (`reach`).
-                    guard p.width == 1, cells[p.column].width == 1, cells[p.column].text.utf8.count == 1,
-                          cells[p.column].style == style else { break }
-                    write(cells[p.column], into: &out)
+                    // Over another one-byte cell in the current style, the same; else a move.
+                    guard w == 1, cells[c].width == 1, cells[c].text.utf8.count == 1, cells[c].style == style else { break }
+                    write(cells[c], into: &out)
                 }
-                tape.takeUsualStep(k)
-                steps.append((out.count, tape.instants[k]))
+                usual.k += 1
+                steps.append((out.count, instants[k]))
             }
         }
-        guard tape.next > start else { return }
+        guard usual.k > tape.next else { return }
+        tape.took(usual)
         if !blankRows.isEmpty { blankRows.remove(row) }
         frame.cursor = tape.state.head
     }

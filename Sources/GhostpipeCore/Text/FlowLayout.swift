@@ -102,7 +102,8 @@ public struct FlowLayout {
 
     /// Placements resolved since the last call, in input order.
     public mutating func drain() -> [Placement] {
-        defer { placed.removeAll(keepingCapacity: true) }
+        // Handed over whole (emptying a shared buffer while keeping its capacity copied it).
+        defer { placed = [] }
         return placed
     }
 

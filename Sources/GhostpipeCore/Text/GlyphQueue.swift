@@ -160,6 +160,7 @@ public struct GlyphQueue {
     }
 
     public mutating func place(_ placement: Placement) { placements.append(placement) }
+    public mutating func place(contentsOf placed: [Placement]) { placements.append(contentsOf: placed) }
 
     /// Forgets placements from `k` on (they are laid out again after a resize).
     public mutating func unplace(from k: Int) {

@@ -114,24 +114,45 @@ struct TypingTape {
         return Step(instant: instant, first: first, end: k, cursor: state.head, top: top, topStart: topStart)
     }
 
-    /// Grapheme `next` when it is the usual typing step — alone at its instant, on the head's row,
-    /// taking columns, not a line end or a motion — with whether it draws a cell. Nil otherwise
-    /// (`nextStep` tells the step then).
+    /// The usual typing steps from `next` on (`UsualSteps`), to be taken in one pass; nil when
+    /// every grapheme goes at one instant (`stamp`).
     @inline(__always)
-    func usualStep() -> (k: Int, draws: Bool)? {
-        let k = next
-        guard k < end, stamp == nil, k + 1 == end || instants[k + 1] != instants[k] else { return nil }
-        let (kind, p) = (kinds[k], placements[k])
-        guard p.row == state.headRow, p.width > 0, kind != .newline, !kind.isMotion else { return nil }
-        return (k, Self.draws(kind, at: p, rewoundRow: state.rewoundRow))
+    func usualSteps() -> UsualSteps? {
+        guard stamp == nil else { return nil }
+        return UsualSteps(kinds: kinds, placements: placements, instants: instants, end: end, row: state.headRow,
+                          rewoundRow: state.rewoundRow, k: next)
     }
 
-    /// Takes the usual step `k` (`usualStep`): the head moves past it.
+    /// The usual steps up to `steps.k` were typed: the head rests after the last.
     @inline(__always)
-    mutating func takeUsualStep(_ k: Int) {
-        let p = placements[k]
+    mutating func took(_ steps: UsualSteps) {
+        guard steps.k > next else { return }
+        let p = placements[steps.k - 1]
         state.head = Placement(row: p.row, column: p.column + p.width, width: 0)
-        next = k + 1
+        next = steps.k
+    }
+
+    /// Graphemes that are the usual typing step, read one after another from `k`: alone at their
+    /// instant, on the head's row, taking columns, not a line end or a motion (so the head stays
+    /// on its row and nothing it knows changes). What is not is told by `nextStep`.
+    struct UsualSteps {
+        let kinds: UnsafeBufferPointer<GraphemeKind>
+        let placements: UnsafeBufferPointer<Placement>
+        let instants: UnsafeBufferPointer<Nanoseconds>
+        let end: Int
+        let row: Int
+        let rewoundRow: Int?
+        /// The next grapheme.
+        var k: Int
+
+        /// Whether grapheme `k` is a usual step (then `draws` says whether it draws a cell).
+        @inline(__always)
+        func current() -> (isUsual: Bool, draws: Bool) {
+            guard k < end, k + 1 == end || instants[k + 1] != instants[k] else { return (false, false) }
+            let (kind, p) = (kinds[k], placements[k])
+            guard p.row == row, p.width > 0, kind != .newline, !kind.isMotion else { return (false, false) }
+            return (true, TypingTape.draws(kind, at: p, rewoundRow: rewoundRow))
+        }
     }
 
     /// The frame the typewriter shows after graphemes up to `end` (exclusive), as the scene composes

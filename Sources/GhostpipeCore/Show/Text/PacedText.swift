@@ -114,11 +114,17 @@ final class PacedText: TextReveal {
         // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants — unless
         // --duration fits the text, whose timestamps a recording keeps.
         queue.append(batch, classify: !timeless || layout != nil || fitted != nil, measure: layout != nil, widths: widths)
-        if layout != nil {
-            for k in first..<queue.count {
-                layout?.add(queue.kinds[k], width: Int(queue.widths[k]))
+        if var flow = layout {
+            // Laid out in a local copy, read through pointers: a property's access checked per
+            // grapheme cost more than its layout.
+            layout = nil
+            queue.kinds.withUnsafeBufferPointer { kinds in
+                queue.widths.withUnsafeBufferPointer { widths in
+                    for k in first..<kinds.count { flow.add(kinds[k], width: Int(widths[k])) }
+                }
             }
-            for placement in layout?.drain() ?? [] { queue.place(placement) }
+            queue.place(contentsOf: flow.drain())
+            layout = flow
         }
         readyCount = layout == nil ? queue.count : queue.placements.count
         if fitted != nil {
