@@ -165,6 +165,29 @@ func utf8(_ scalars: [UInt32]) -> [UInt8] {
         #expect(sanitized(["ok 한국어 👍🏽", "\n다음"]) == ["o", "k", " ", "한", "국", "어", " ", "👍🏽", "\n", "다", "음"])
     }
 
+    /// Kept colours: a batch with no colour in effect carries no styles (all plain); one that has
+    /// colour carries one per cluster; appending the two keeps every cluster's style.
+    @Test func keptStylesAreOnePerClusterOrNoneAndAppendKeepsThem() {
+        let red = Style(foreground: .palette(1))
+        var stream = GraphemeStream(sanitizing: true, keepingStyles: true)
+        // Each read ends with a line end, which is let through at once (nothing held).
+        let plain = stream.push(Array("ab\n".utf8))
+        #expect(plain.count == 3 && plain.styles.isEmpty)
+        let coloured = stream.push(Array("\u{1B}[31m한x\u{1B}[0my\n".utf8))
+        #expect(coloured.styles == [red, red, .plain, .plain])
+        for (first, second) in [(plain, coloured), (coloured, plain)] {
+            var joined = first
+            joined.append(second)
+            let expected = (first.styles.isEmpty ? Array(repeating: .plain, count: first.count) : first.styles)
+                + (second.styles.isEmpty ? Array(repeating: .plain, count: second.count) : second.styles)
+            #expect(joined.styles == expected)
+            #expect(joined.prefix(4).styles == Array(expected.prefix(4)))
+        }
+        var nothing = plain
+        nothing.append(plain)
+        #expect(nothing.count == 6 && nothing.styles.isEmpty)
+    }
+
     @Test func prependBeforeASCIIStaysTogether() {
         // U+0600 ARABIC NUMBER SIGN is Prepend: it joins the following digit (GB9b).
         let bytes = Array("x\u{600}1y".utf8)

@@ -3,7 +3,7 @@
 public struct GraphemeBatch {
     public var bytes: [UInt8]
     public var ends: [Int]
-    /// The input's own colours for each cluster (SGR kept from terminal text), or empty.
+    /// The input's own colours for each cluster (SGR kept from terminal text), or empty: all plain.
     public var styles: [Style] = []
 
     public init(bytes: [UInt8] = [], ends: [Int] = []) {

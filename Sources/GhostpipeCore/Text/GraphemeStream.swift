@@ -57,6 +57,11 @@ public struct GraphemeStream {
     /// Gives each cluster of `batch` the input style in effect where it starts.
     private mutating func styled(_ batch: GraphemeBatch) -> GraphemeBatch {
         guard keepStyles, !batch.isEmpty else { return batch }
+        // No colour in effect and none to come in it (most text): no styles, which means plain.
+        if styleChanges.isEmpty && emittedStyle.isPlain {
+            emittedTotal += batch.byteCount
+            return batch
+        }
         var batch = batch
         batch.styles.reserveCapacity(batch.count)
         var next = 0
@@ -100,10 +105,13 @@ extension GraphemeBatch {
     /// Appends the clusters of `other` after this batch's.
     public mutating func append(_ other: GraphemeBatch) {
         guard !other.isEmpty else { return }
-        let used = byteCount
+        let (used, before) = (byteCount, count)
         if bytes.count > used { bytes.removeSubrange(used...) }
         bytes.append(contentsOf: other.bytes[..<other.byteCount])
         ends.append(contentsOf: other.ends.lazy.map { $0 + used })
-        styles.append(contentsOf: other.styles)
+        // Styles are one per cluster or none (all plain): a batch without them counts as plain.
+        guard !styles.isEmpty || !other.styles.isEmpty else { return }
+        styles.append(contentsOf: repeatElement(.plain, count: before - styles.count))
+        if other.styles.isEmpty { styles.append(contentsOf: repeatElement(.plain, count: other.count)) } else { styles.append(contentsOf: other.styles) }
     }
 }
