@@ -235,36 +235,39 @@ public struct TerminalRenderer {
         else { return }
         let (own, width) = (firstOwnColumn(row), self.width)
         let (graphemes, placements, instants) = (tape.graphemes, tape.placements, tape.instants)
+        // The cursor's column read and moved here (short of the last column it never waits to
+        // wrap), and put back after.
+        var column = cursorColumn
         frame.rows[row - frame.origin].withUnsafeMutableBufferPointer { cells in
             while case let (true, draws) = usual.current() {
                 let k = usual.k
                 let (c, w) = (placements[k].column, placements[k].width)
-                // Short of the last column: the cursor never waits to wrap here.
-                guard c == cursorColumn, c >= own, c + w < width else { break }
+                guard c == column, c >= own, c + w < width else { break }
                 if draws {
                     guard w <= 8, graphemes.canTake(k) else { break }
                     var blank = true
-                    for column in c..<(c + w) where !cells[column].isBlank { blank = false }
+                    for cell in c..<(c + w) where !cells[cell].isBlank { blank = false }
                     guard blank else { break }
                     let cellStyle = graphemes.style(k)
                     cells[c] = Cell(graphemes.text(k), width: UInt8(w), style: cellStyle)
-                    for column in (c + 1)..<(c + w) { cells[column] = .continuation }
+                    for cell in (c + 1)..<(c + w) { cells[cell] = .continuation }
                     if !(cellStyle.isPlain && style.isPlain) { select(cellStyle, into: &out) }
                     graphemes.appendText(k, to: &out)
-                    advance(by: w)
                 } else if w == 1 && style.isPlain && cells[c].isBlank {
                     // A space over a blank cell: writing it is the move (`reach`, `placeCursor`).
                     out.append(0x20)
-                    advance(by: 1)
                 } else {
                     // Over another one-byte cell in the current style, the same; else a move.
                     guard w == 1, cells[c].width == 1, cells[c].text.utf8.count == 1, cells[c].style == style else { break }
-                    write(cells[c], into: &out)
+                    select(cells[c].style, into: &out)
+                    Self.append(cells[c].text, to: &out)
                 }
+                column += w
                 usual.k += 1
                 steps.append((out.count, instants[k]))
             }
         }
+        (cursorColumn, pendingWrap) = (column, pendingWrap && column == cursorColumn)
         guard usual.k > tape.next else { return }
         tape.took(usual)
         if !blankRows.isEmpty { blankRows.remove(row) }

@@ -100,10 +100,20 @@ public struct FlowLayout {
         wordDecided = true
     }
 
+    /// `add` for each of `kinds` with its width, the placements resolved appended to `placements`
+    /// (a batch laid out in one call, straight into the glyph queue's placements).
+    public mutating func add(_ kinds: UnsafeBufferPointer<GraphemeKind>, widths: UnsafeBufferPointer<UInt8>,
+                             placingInto placements: inout [Placement]) {
+        // What was resolved before (a held word placed by a pause) comes first.
+        if !placed.isEmpty { placements.append(contentsOf: drain()) }
+        swap(&placed, &placements)
+        defer { swap(&placed, &placements) }
+        for k in kinds.indices { add(kinds[k], width: Int(widths[k])) }
+    }
+
     /// Placements resolved since the last call, in input order.
     public mutating func drain() -> [Placement] {
-        // Handed over whole (emptying a shared buffer while keeping its capacity copied it).
-        defer { placed = [] }
+        defer { placed.removeAll(keepingCapacity: true) }
         return placed
     }
 

@@ -160,7 +160,15 @@ public struct GlyphQueue {
     }
 
     public mutating func place(_ placement: Placement) { placements.append(placement) }
-    public mutating func place(contentsOf placed: [Placement]) { placements.append(contentsOf: placed) }
+    /// Lays out graphemes from `first` on with `layout`, placing what it resolves.
+    public mutating func layOut(from first: Int, with layout: inout FlowLayout) {
+        kinds.withUnsafeBufferPointer { kinds in
+            widths.withUnsafeBufferPointer { widths in
+                layout.add(UnsafeBufferPointer(rebasing: kinds[first...]), widths: UnsafeBufferPointer(rebasing: widths[first...]),
+                           placingInto: &placements)
+            }
+        }
+    }
 
     /// Forgets placements from `k` on (they are laid out again after a resize).
     public mutating func unplace(from k: Int) {

@@ -118,12 +118,7 @@ final class PacedText: TextReveal {
             // Laid out in a local copy, read through pointers: a property's access checked per
             // grapheme cost more than its layout.
             layout = nil
-            queue.kinds.withUnsafeBufferPointer { kinds in
-                queue.widths.withUnsafeBufferPointer { widths in
-                    for k in first..<kinds.count { flow.add(kinds[k], width: Int(widths[k])) }
-                }
-            }
-            queue.place(contentsOf: flow.drain())
+            queue.layOut(from: first, with: &flow)
             layout = flow
         }
         readyCount = layout == nil ? queue.count : queue.placements.count
