@@ -34,7 +34,7 @@ public final class Screen {
     /// than through the scene; tests compare with the scene's frames.
     var typesAhead = true
     /// Whether the typewriter may type here with `type` (`typesAhead`, inline, frames not forced whole).
-    var typesTapes: Bool { typesAhead && kind == .inline && !composesWhole }
+    var typesFromQueue: Bool { typesAhead && kind == .inline && !composesWhole }
     /// A frame's bytes, kept between frames (a recording draws one per grapheme).
     @exclusivity(unchecked) private var body: [UInt8] = []
     /// Where each typing step's bytes end in `body`, and its instant (`type`).

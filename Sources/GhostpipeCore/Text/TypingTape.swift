@@ -35,11 +35,10 @@ struct TypingTape {
         var composesWhole = true
     }
 
-    /// One frame of typing: the graphemes of one instant (`first..<end`), those of them that draw a
+    /// One frame of typing: the graphemes of one instant (up to `end`), those of them that draw a
     /// cell (`drawn`), and where the head rests after them.
     struct Step {
         var instant: Nanoseconds
-        var first: Int
         var end: Int
         var cursor: Placement
         /// The frame's top row before the step (the head's row) and its first grapheme.
@@ -97,7 +96,7 @@ struct TypingTape {
             guard let stamp, !stampTaken else { return nil }
             stampTaken = true
             drawnCount = 0
-            return Step(instant: stamp, first: first, end: first, cursor: state.head, top: top, topStart: topStart)
+            return Step(instant: stamp, end: first, cursor: state.head, top: top, topStart: topStart)
         }
         stampTaken = true
         let instant = stamp ?? instants[first]
@@ -111,7 +110,7 @@ struct TypingTape {
             k += 1
         } while k < end && (stamp != nil || instants[k] == instant)
         next = k
-        return Step(instant: instant, first: first, end: k, cursor: state.head, top: top, topStart: topStart)
+        return Step(instant: instant, end: k, cursor: state.head, top: top, topStart: topStart)
     }
 
     /// The usual typing steps from `next` on (`UsualSteps`), to be taken in one pass; nil when

@@ -60,7 +60,7 @@ final class PacedText: TextReveal {
     init(_ setup: RevealSetup) {
         let settings = setup.settings
         output = setup.output
-        let typing = setup.screen.flatMap { settings.instant && !setup.timeless && $0.typesTapes ? $0 : nil }
+        let typing = setup.screen.flatMap { settings.instant && !setup.timeless && $0.typesFromQueue ? $0 : nil }
         self.typing = typing
         scene = typing == nil ? setup.scene : nil
         screen = setup.screen
