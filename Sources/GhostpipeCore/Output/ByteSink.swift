@@ -32,6 +32,11 @@ extension ByteSink {
         try write([UInt8](buffer), at: instant)
     }
     public func write(frames buffer: UnsafeRawBufferPointer, from start: Int, _ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>) throws {
+        try writeEach(frames: buffer, from: start, frames)
+    }
+
+    /// `write(frames:…)` as a write per frame that has bytes.
+    func writeEach(frames buffer: UnsafeRawBufferPointer, from start: Int, _ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>) throws {
         var from = start
         for frame in frames {
             if frame.end > from { try write(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<frame.end]), at: frame.instant) }

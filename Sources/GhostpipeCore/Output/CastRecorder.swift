@@ -46,16 +46,16 @@ public final class CastRecorder: ByteSink {
 
     /// Records that the terminal is now `columns` × `rows` (a `"r"` event).
     public func resize(columns: Int, rows: Int, at instant: Nanoseconds) throws {
-        try Array("\(columns)x\(rows)".utf8).withUnsafeBufferPointer { try event(UInt8(ascii: "r"), $0, at: instant) }
+        try Array("\(columns)x\(rows)".utf8).withUnsafeBufferPointer { try event(.resize, $0, at: instant) }
     }
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
-        try bytes.withUnsafeBufferPointer { try event(UInt8(ascii: "o"), $0, at: instant) }
+        try bytes.withUnsafeBufferPointer { try event(.output, $0, at: instant) }
     }
 
     /// The same from the caller's memory (a typing head's steps, drawn into one buffer).
     public func write(contentsOf buffer: UnsafeRawBufferPointer, at instant: Nanoseconds) throws {
-        try event(UInt8(ascii: "o"), buffer.assumingMemoryBound(to: UInt8.self), at: instant)
+        try event(.output, buffer.assumingMemoryBound(to: UInt8.self), at: instant)
     }
 
     /// A line per frame, in one pass: the usual frame (a typed grapheme) is a few bytes, and a call
@@ -67,20 +67,11 @@ public final class CastRecorder: ByteSink {
         // What a screen writes comes from strings, so it is valid UTF-8, cut between characters;
         // anything else goes line by line (decoded first).
         guard UTF8Validation.isValid(bytes), frames.allSatisfy({ $0.end == buffer.count || buffer[$0.end] & 0xC0 != 0x80 }) else {
-            var from = start
-            for frame in frames {
-                if frame.end > from { try write(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<frame.end]), at: frame.instant) }
-                from = frame.end
-            }
-            return
+            return try writeEach(frames: buffer, from: start, frames)
         }
         // Room for the worst case of every line, times included (they only grow).
         let latest = frames.reduce(lastTime) { max($0, $1.instant - origin) }
-        let lineBound = JSONWriter.secondsBound(upTo: latest) + JSONWriter.stringBound(0) + 10
-        let bound = frames.count * lineBound + JSONWriter.stringBound(bytes.count)
-        if used + bound > room.count {
-            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
-        }
+        makeRoom(frames.count * (JSONWriter.secondsBound(upTo: latest) + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count))
         var time = lastTime
         let begin = used
         used = room.withUnsafeMutableBufferPointer { room in
@@ -89,16 +80,8 @@ public final class CastRecorder: ByteSink {
             for frame in frames where frame.end > from {
                 // Times never go backwards, even if a caller stamps a write late.
                 time = max(time, frame.instant - origin)
-                line.byte(0x5B)
-                line.seconds(time, reusing: &wholeSeconds)
-                line.raw(Self.outputCode)
-                if frame.end == from + 1, case let b = bytes[from - start], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
-                    // A typed character: nothing to escape.
-                    line.byte(0x22); line.byte(b); line.byte(0x22)
-                } else {
-                    line.string(utf8: UnsafeBufferPointer(rebasing: bytes[(from - start)..<(frame.end - start)]))
-                }
-                line.raw("]\n")
+                Self.line(.output, UnsafeBufferPointer(rebasing: bytes[(from - start)..<(frame.end - start)]),
+                          time: time, wholeSeconds: &wholeSeconds, into: &line)
                 from = frame.end
             }
             return line.position - room.baseAddress!
@@ -108,8 +91,38 @@ public final class CastRecorder: ByteSink {
         if used >= Self.gatherLimit { try flush() }
     }
 
-    /// What stands between a line's time and its data.
-    private static let outputCode: StaticString = ", \"o\", "
+    /// An event's kind: output, or a resize.
+    private enum Code {
+        case output, resize
+        /// What stands between a line's time and its data.
+        var separator: StaticString { self == .output ? ", \"o\", " : ", \"r\", " }
+    }
+
+    /// `[time, "o", data]` and a line end: a typed character, printable and needing no escape,
+    /// written as it is.
+    @inline(__always)
+    private static func line(_ code: Code, _ bytes: UnsafeBufferPointer<UInt8>, time: Nanoseconds,
+                             wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter) {
+        line.byte(0x5B)
+        line.seconds(time, reusing: &wholeSeconds)
+        line.raw(code.separator)
+        if bytes.count == 1, case let b = bytes[0], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
+            line.byte(0x22); line.byte(b); line.byte(0x22)
+        } else {
+            line.string(utf8: bytes)
+        }
+        line.raw("]\n")
+    }
+
+    /// The most a line takes besides its time, for `count` bytes of data.
+    private static func lineBound(_ count: Int) -> Int { JSONWriter.stringBound(count) + 10 }
+
+    /// Room for `bound` more bytes after the lines gathered (made a megabyte at a time).
+    private func makeRoom(_ bound: Int) {
+        if used + bound > room.count {
+            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
+        }
+    }
 
     /// Writes the lines gathered so far.
     public func flush() throws {
@@ -120,7 +133,7 @@ public final class CastRecorder: ByteSink {
         try sink.flush()
     }
 
-    private func event(_ code: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at instant: Nanoseconds) throws {
+    private func event(_ code: Code, _ bytes: UnsafeBufferPointer<UInt8>, at instant: Nanoseconds) throws {
         guard !bytes.isEmpty else { return }
         // Times never go backwards, even if a caller stamps a write late.
         lastTime = max(lastTime, instant - origin)
@@ -130,21 +143,12 @@ public final class CastRecorder: ByteSink {
             return try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { try event(code, $0, at: instant) }
         }
         // [time, "o", data] written in one go into room for the worst case.
-        let bound = JSONWriter.secondsBound + JSONWriter.stringBound(bytes.count) + 10
-        if used + bound > room.count {
-            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
-        }
+        makeRoom(JSONWriter.secondsBound + Self.lineBound(bytes.count))
         let start = used
         used = room.withUnsafeMutableBufferPointer { room in
-                var line = JSONWriter(position: room.baseAddress! + start)
-                line.byte(0x5B)
-                line.seconds(time, reusing: &wholeSeconds)
-                line.raw(", \"")
-                line.byte(code)
-                line.raw("\", ")
-                line.string(utf8: bytes)
-                line.raw("]\n")
-                return line.position - room.baseAddress!
+            var line = JSONWriter(position: room.baseAddress! + start)
+            Self.line(code, bytes, time: time, wholeSeconds: &wholeSeconds, into: &line)
+            return line.position - room.baseAddress!
         }
         gatheredStamp = instant
         if used >= Self.gatherLimit { try flush() }
