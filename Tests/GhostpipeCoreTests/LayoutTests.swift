@@ -94,6 +94,45 @@ extension String {
         for _ in 0..<4 { layout.add(.other, width: 1) }            // the word goes on: breaks, never moves
         #expect(layout.drain().map { [$0.row, $0.column] } == [[0, 4], [0, 5], [1, 0], [1, 1]])
     }
+
+    /// A batch laid out in one call (`add(_:widths:placingInto:)`, which places a word that fits and
+    /// ends in the batch without holding it) places everything where one `add` per grapheme does:
+    /// random kinds and widths, cut into random batches, flushed by pauses, at several widths.
+    @Test func aBatchIsPlacedAsGraphemeByGrapheme() {
+        var random = SplitMix64(seed: 17)
+        let kinds: [GraphemeKind] = [.other, .other, .other, .other, .space, .space, .newline, .ideograph, .sentenceEnd,
+                                     .closing, .tab, .carriageReturn, .backspace, .fullSentenceEnd]
+        for round in 0..<300 {
+            let width = [1, 2, 3, 7, 20, 33][round % 6]
+            let count = Int(random.next() % 120)
+            let graphemes: [(GraphemeKind, UInt8)] = (0..<count).map { _ in
+                let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+                let w: UInt8 = kind == .newline || kind == .tab ? 0 : [0, 1, 1, 1, 2, 2, 4][Int(random.next() % 7)]
+                return (kind, w)
+            }
+            var one = FlowLayout(width: width, tabWidth: 4, row: 2, column: round % 5), batched = one
+            var expected: [Placement] = [], got: [Placement] = []
+            var k = 0
+            while k < count {
+                let end = min(count, k + 1 + Int(random.next() % 40))
+                for (kind, w) in graphemes[k..<end] { one.add(kind, width: Int(w)) }
+                expected += one.drain()
+                let (batchKinds, batchWidths) = (graphemes[k..<end].map(\.0), graphemes[k..<end].map(\.1))
+                batchKinds.withUnsafeBufferPointer { kinds in
+                    batchWidths.withUnsafeBufferPointer { widths in batched.add(kinds, widths: widths, placingInto: &got) }
+                }
+                if random.next() % 4 == 0 {
+                    // A pause in the input places the held word.
+                    one.flushHeldWord(); batched.flushHeldWord()
+                }
+                k = end
+            }
+            one.flushHeldWord(); batched.flushHeldWord()
+            expected += one.drain()
+            got += batched.drain()
+            #expect(got == expected, "round \(round), width \(width)")
+        }
+    }
 }
 
 /// Carriage return and backspace in a laid-out block: what is written again over a cell replaces

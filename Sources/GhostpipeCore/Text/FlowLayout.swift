@@ -108,7 +108,35 @@ public struct FlowLayout {
         if !placed.isEmpty { placements.append(contentsOf: drain()) }
         swap(&placed, &placements)
         defer { swap(&placed, &placements) }
-        for k in kinds.indices { add(kinds[k], width: Int(widths[k])) }
+        var k = 0
+        while k < kinds.count {
+            if held.isEmpty && !wordDecided && widths[k] > 0 && Self.continuesWord(kinds[k]) {
+                // A word whose end is in the batch (a break follows it) and that fits on this row
+                // goes where holding it would put it, without being held.
+                var end = k, total = 0
+                while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
+                if end < kinds.count, kinds[end] != .ideograph, total <= width - column {
+                    for w in widths[k..<end] {
+                        placed.append(Placement(row: row, column: column, width: Int(w)))
+                        column += Int(w)
+                    }
+                    k = end
+                    continue
+                }
+            }
+            add(kinds[k], width: Int(widths[k]))
+            k += 1
+        }
+    }
+
+    /// Whether a grapheme of this kind joins the word before it (`add`'s last case): anything but a
+    /// line end, a motion, a blank, or an ideograph (which decides words of its own).
+    @inline(__always)
+    private static func continuesWord(_ kind: GraphemeKind) -> Bool {
+        switch kind {
+        case .newline, .carriageReturn, .backspace, .space, .tab, .ideograph: return false
+        default: return true
+        }
     }
 
     /// Placements resolved since the last call, in input order.
