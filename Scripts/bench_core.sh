@@ -4,6 +4,8 @@
 # with pace.py (a tool kept outside the repository: Scripts/shared_tools.sh), and --instant plain
 # throughput against cat, and json/cast (SRT=file adds subtitles). Run on a quiet machine:
 #   bash Scripts/bench_core.sh [seconds-of-pacing (default 10)]
+# With valgrind installed it also counts instructions per input byte for json and cast (the figure
+# that does not move with the machine's load: compare builds with it, GHOSTPIPE_BIN=old).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PACE_SECONDS=${1:-10}
@@ -108,4 +110,13 @@ python3 Scripts/bench_throughput.py "$ROUNDS" "${specs[@]}"
 /usr/bin/time -f "ghostpipe --instant 100 MB: peak RSS %M KB" "$BIN" --instant < "$WORK/big.txt" > /dev/null
 if [ -n "${SRT:-}" ] && [ -s "$SRT" ]; then
     /usr/bin/time -f "ghostpipe --instant -o json SRT: peak RSS %M KB (file $(( $(stat -c %s "$SRT") / 1024 )) KB)" "$BIN" --instant -o json "$SRT" > /dev/null
+fi
+if command -v valgrind >/dev/null; then
+    # Instructions per byte of input (callgrind's total; the same on a busy or a quiet machine).
+    head -c 100000 "$WORK/big.txt" > "$WORK/100kb.txt"
+    for mode in json cast; do
+        valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.out" "$BIN" --instant -o $mode "$WORK/100kb.txt" > /dev/null 2> /dev/null
+        total=$(grep -E "^(summary|totals):" "$WORK/cg.out" | head -1 | awk '{print $2}')
+        echo "--instant -o $mode, 100 KB of the same text: $total instructions, $(( total / 100000 )) per byte"
+    done
 fi
