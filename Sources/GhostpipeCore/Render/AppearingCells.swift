@@ -41,9 +41,9 @@ struct TapeCells: AppearingCells {
     let drawn: UnsafeBufferPointer<Int>
 
     var count: Int { drawn.count }
-    @inline(__always) func row(_ i: Int) -> Int { graphemes.placements[drawn[i]].row }
-    @inline(__always) func column(_ i: Int) -> Int { graphemes.placements[drawn[i]].column }
-    @inline(__always) func width(_ i: Int) -> Int { graphemes.placements[drawn[i]].width }
+    @inline(__always) func row(_ i: Int) -> Int { graphemes.row(drawn[i]) }
+    @inline(__always) func column(_ i: Int) -> Int { graphemes.column(drawn[i]) }
+    @inline(__always) func width(_ i: Int) -> Int { graphemes.width(drawn[i]) }
     @inline(__always) func text(_ i: Int) -> String { graphemes.text(drawn[i]) }
     @inline(__always) func style(_ i: Int) -> Style { graphemes.style(drawn[i]) }
     @inline(__always) func appendText(_ i: Int, to out: inout [UInt8]) { graphemes.appendText(drawn[i], to: &out) }

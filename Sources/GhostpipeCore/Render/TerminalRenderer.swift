@@ -223,7 +223,7 @@ public struct TerminalRenderer {
         if hasFrame { previous = frame }
     }
 
-    /// The usual typing steps (`TypingTape.usualStep`) from the cursor on in one pass over its row,
+    /// The usual typing steps (`TypingTape.usualSteps`) from the cursor on in one pass over its row,
     /// while each is a grapheme right at the cursor on blank cells of the last frame — drawn as
     /// `typeAtCursor` draws it — or a space over a one-byte cell in the current style, written as
     /// `placeCursor` writes it. What ends a row, or does not fit that, is left to the general step.
@@ -234,44 +234,57 @@ public struct TerminalRenderer {
               row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow
         else { return }
         let (own, width) = (firstOwnColumn(row), self.width)
-        let (graphemes, placements, instants) = (tape.graphemes, tape.placements, tape.instants)
-        // The cursor's column read and moved here (short of the last column it never waits to
-        // wrap), and put back after.
-        var column = cursorColumn
+        let (graphemes, instants) = (tape.graphemes, tape.instants)
         frame.rows[row - frame.origin].withUnsafeMutableBufferPointer { cells in
             while case let (true, draws) = usual.current() {
                 let k = usual.k
-                let (c, w) = (placements[k].column, placements[k].width)
-                guard c == column, c >= own, c + w < width else { break }
+                let (c, w) = (graphemes.column(k), graphemes.width(k))
+                // Short of the last column: the cursor never waits to wrap here.
+                guard c == cursorColumn, c >= own, c + w < width else { break }
                 if draws {
-                    guard w <= 8, graphemes.canTake(k) else { break }
-                    var blank = true
-                    for cell in c..<(c + w) where !cells[cell].isBlank { blank = false }
-                    guard blank else { break }
-                    let cellStyle = graphemes.style(k)
-                    cells[c] = Cell(graphemes.text(k), width: UInt8(w), style: cellStyle)
-                    for cell in (c + 1)..<(c + w) { cells[cell] = .continuation }
-                    if !(cellStyle.isPlain && style.isPlain) { select(cellStyle, into: &out) }
-                    graphemes.appendText(k, to: &out)
+                    guard w <= 8, graphemes.canTake(k), Self.isBlank(cells, c..<(c + w)) else { break }
+                    typeCell(graphemes, k, into: cells, out: &out)
                 } else if w == 1 && style.isPlain && cells[c].isBlank {
-                    // A space over a blank cell: writing it is the move (`reach`, `placeCursor`).
+                    // A space moves the cursor a column: over a one-byte cell in the current style,
+                    // writing the cell is the move (`reach`, `placeCursor`) — mostly a blank one.
                     out.append(0x20)
+                    advance(by: 1)
                 } else {
-                    // Over another one-byte cell in the current style, the same; else a move.
                     guard w == 1, cells[c].width == 1, cells[c].text.utf8.count == 1, cells[c].style == style else { break }
-                    select(cells[c].style, into: &out)
-                    Self.append(cells[c].text, to: &out)
+                    write(cells[c], into: &out)
                 }
-                column += w
                 usual.k += 1
                 steps.append((out.count, instants[k]))
             }
         }
-        (cursorColumn, pendingWrap) = (column, pendingWrap && column == cursorColumn)
         guard usual.k > tape.next else { return }
         tape.took(usual)
         if !blankRows.isEmpty { blankRows.remove(row) }
         frame.cursor = tape.state.head
+    }
+
+    /// Writes cell `i` of `glyphs` right at the cursor, on blank `cells` of the cursor's row (the
+    /// caller checked), as `write` of the new cell would: its text's bytes read where they are kept.
+    @inline(__always)
+    private mutating func typeCell(_ glyphs: some AppearingCells, _ i: Int, into cells: UnsafeMutableBufferPointer<Cell>,
+                                   out: inout [UInt8]) {
+        let (c, w, cellStyle) = (glyphs.column(i), glyphs.width(i), glyphs.style(i))
+        cells[c] = Cell(glyphs.text(i), width: UInt8(w), style: cellStyle)
+        for k in (c + 1)..<(c + w) { cells[k] = .continuation }
+        select(cellStyle, into: &out)
+        glyphs.appendText(i, to: &out)
+        advance(by: w)
+    }
+
+    @inline(__always)
+    private static func isBlank(_ cells: UnsafeBufferPointer<Cell>, _ columns: Range<Int>) -> Bool {
+        for c in columns where !cells[c].isBlank { return false }
+        return true
+    }
+
+    @inline(__always)
+    private static func isBlank(_ cells: UnsafeMutableBufferPointer<Cell>, _ columns: Range<Int>) -> Bool {
+        isBlank(UnsafeBufferPointer(cells), columns)
     }
 
     /// `appear` for the usual typing step, told apart cheaply: glyphs on blank cells one after the
@@ -290,23 +303,14 @@ public struct TerminalRenderer {
             for g in 0..<glyphs.count {
                 let w = glyphs.width(g)
                 guard glyphs.row(g) == row, glyphs.column(g) == column, w > 0, w <= 8, column >= own,
-                      column + w <= width, glyphs.canTake(g) else { return false }
-                for c in column..<(column + w) where !cells[c].isBlank { return false }
+                      column + w <= width, glyphs.canTake(g), Self.isBlank(cells, column..<(column + w)) else { return false }
                 column += w
             }
             return true
         }
         guard fits else { return false }
         frame.rows[r].withUnsafeMutableBufferPointer { cells in
-            for g in 0..<glyphs.count {
-                let (c, w, cellStyle) = (glyphs.column(g), glyphs.width(g), glyphs.style(g))
-                cells[c] = Cell(glyphs.text(g), width: UInt8(w), style: cellStyle)
-                for k in (c + 1)..<(c + w) { cells[k] = .continuation }
-                // What `write(cells[c])` writes, the text's bytes read where they are kept.
-                select(cellStyle, into: &out)
-                glyphs.appendText(g, to: &out)
-                advance(by: w)
-            }
+            for g in 0..<glyphs.count { typeCell(glyphs, g, into: cells, out: &out) }
         }
         if !blankRows.isEmpty { blankRows.remove(row) }
         rest(at: cursor, on: &frame, into: &out)

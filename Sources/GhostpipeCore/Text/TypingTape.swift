@@ -181,14 +181,19 @@ struct TypingTape {
     }
 }
 
-/// The glyph queue's graphemes read in place, by index: text, style and place.
-struct PlacedGraphemes {
+/// The glyph queue's graphemes read in place, by index: text, style and place (cells that appear,
+/// each grapheme one).
+struct PlacedGraphemes: AppearingCells {
     let bytes: UnsafeBufferPointer<UInt8>
     let ends: UnsafeBufferPointer<Int>
     let placements: UnsafeBufferPointer<Placement>
     let styleIndices: UnsafeBufferPointer<UInt16>
     let styles: UnsafeBufferPointer<Style>
 
+    var count: Int { placements.count }
+    @inline(__always) func row(_ k: Int) -> Int { placements[k].row }
+    @inline(__always) func column(_ k: Int) -> Int { placements[k].column }
+    @inline(__always) func width(_ k: Int) -> Int { placements[k].width }
     @inline(__always) func start(_ k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
     @inline(__always) func text(_ k: Int) -> String { GlyphQueue.string(bytes, from: start(k), to: ends[k]) }
     @inline(__always) func style(_ k: Int) -> Style { styles[Int(styleIndices[k])] }
