@@ -308,6 +308,29 @@ import Testing
         }
     }
 
+    /// Typing straight from the queue leaves a row's cells out of the renderer's frame until
+    /// something reads them (`UnwrittenCells`): a carriage return or backspace that types over
+    /// them (in the same stretch of input, or in the next), spaces blanking a rewound row — the same
+    /// events as the scene's frames, byte for byte, and the same screens.
+    @Test(arguments: [7, 20, 33])
+    func typingOverWhatWasTypedRecordsWhatSteppingRecords(columns: Int) throws {
+        let chunks = [
+            (0.0, "progress 10%"),
+            (0.4, "\rprogress 55%\rprogress 100% done\n"),
+            (0.5, "typo\u{8}\u{8}\u{8}ext and 한국어 👍🏽\u{8}\u{8} over\n"),
+            (1.0, "a row long enough to wrap here and there, then back\r    blanked by spaces\n"),
+            (1.5, "last 1\r\u{1B}[32m2\u{1B}[0m\t tab and 👨‍👩‍👧 end"),
+        ]
+        for arguments in [[], ["--cps", "400"], ["--input-colors", "keep"]] {
+            let typed = try record(chunks, columns: columns, arguments: arguments, composedWhole: false)
+            let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false)
+            #expect(typed.count > 50)
+            #expect(typed.map(\.time) == stepped.map(\.time), "\(arguments)")
+            #expect(typed.map(\.data) == stepped.map(\.data), "\(arguments)")
+            #expect(screens(typed, columns: columns) == screens(stepped, columns: columns), "\(arguments)")
+        }
+    }
+
     /// `--instant` to a recording types straight from the glyph queue (`Screen.type`): a resize
     /// (laid out again, the head's row typed again at once) and a key (the rest at once) in the
     /// middle give the events the scene's frames give, byte for byte, and so the same screens.

@@ -199,43 +199,63 @@ public struct TerminalRenderer {
         var hasFrame = previous != nil
         // Whether a step may be told as what appeared since the last frame (`appear`).
         var appears = hasFrame && !tape.state.composesWhole
+        // Plain typing leaves its cells out of the frame until something reads them.
+        var unwritten = UnwrittenCells()
         previous = nil
         steps.reserveCapacity(steps.count + tape.end - tape.next)
         while true {
-            if appears { typeUsualSteps(&tape, on: &frame, into: &out, steps: &steps) }
+            if appears { typeUsualSteps(&tape, on: &frame, into: &out, steps: &steps, unwritten: &unwritten) }
             guard let step = tape.nextStep() else { break }
             let cells = tape.drawn
             // A step that draws no cell (a space, a line end) only moves the cursor.
             if appears && cells.count == 0 {
+                // Moving back over cells typed (a carriage return) reads them.
+                if !unwritten.isEmpty && !isAhead(step.cursor) { unwritten.write(into: &frame, from: tape) }
                 rest(at: step.cursor, on: &frame, into: &out)
-            } else if !(appears && (typeAtCursor(cells, cursor: step.cursor, on: &frame, into: &out)
-                                    || appear(cells, cursor: step.cursor, on: &frame, into: &out))) {
-                // Composed whole and compared with the last frame, as the scene's frame would be.
-                previous = hasFrame ? frame : nil
-                render(tape.frame(top: step.top, topStart: step.topStart, through: step.end, width: width, emptyOrigin: cursorRow), into: &out)
-                frame = previous ?? frame
-                previous = nil
-                (hasFrame, appears) = (true, true)
+            } else if appears && typeRowStart(cells, cursor: step.cursor, on: &frame, into: &out, unwritten: &unwritten,
+                                              rewoundRow: tape.state.rewoundRow) {
+            } else {
+                if !unwritten.isEmpty { unwritten.write(into: &frame, from: tape) }
+                if !(appears && (typeAtCursor(cells, cursor: step.cursor, on: &frame, into: &out)
+                                 || appear(cells, cursor: step.cursor, on: &frame, into: &out))) {
+                    // Composed whole and compared with the last frame, as the scene's frame would be.
+                    previous = hasFrame ? frame : nil
+                    render(tape.frame(top: step.top, topStart: step.topStart, through: step.end, width: width, emptyOrigin: cursorRow), into: &out)
+                    frame = previous ?? frame
+                    previous = nil
+                    (hasFrame, appears) = (true, true)
+                }
             }
             steps.append((out.count, step.instant))
         }
         if appears { tape.state.composesWhole = false }
-        if hasFrame { previous = frame }
+        if hasFrame {
+            unwritten.write(into: &frame, from: tape)
+            previous = frame
+        }
+    }
+
+    /// Whether `place` is ahead of the cursor: on its row, at or right of it, or on a row below.
+    @inline(__always)
+    private func isAhead(_ place: Placement) -> Bool {
+        place.row > cursorRow || place.row == cursorRow && place.column >= cursorColumn && !pendingWrap
     }
 
     /// The usual typing steps (`TypingTape.usualSteps`) from the cursor on in one pass over its row,
-    /// while each is a grapheme right at the cursor on blank cells of the last frame — drawn as
-    /// `typeAtCursor` draws it — or a space over a one-byte cell in the current style, written as
-    /// `placeCursor` writes it. What ends a row, or does not fit that, is left to the general step.
+    /// while each is a grapheme right at the cursor on blank cells of the last frame — written as
+    /// `typeAtCursor` writes it, its cell left to `unwritten` — or a space over a one-byte cell in
+    /// the current style, written as `placeCursor` writes it. What ends a row, or does not fit that,
+    /// is left to the general step.
     private mutating func typeUsualSteps(_ tape: inout TypingTape, on frame: inout Frame, into out: inout [UInt8],
-                                         steps: inout [(end: Int, instant: Nanoseconds)]) {
+                                         steps: inout [(end: Int, instant: Nanoseconds)], unwritten: inout UnwrittenCells) {
         let row = cursorRow
         guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin, row < frame.end,
               row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow
         else { return }
         let (own, width) = (firstOwnColumn(row), self.width)
         let (graphemes, instants) = (tape.graphemes, tape.instants)
-        frame.rows[row - frame.origin].withUnsafeMutableBufferPointer { cells in
+        // Read only: the row may be the shared blank row still (`typeRowStart`).
+        frame.rows[row - frame.origin].withUnsafeBufferPointer { cells in
             while case let (true, draws) = usual.current() {
                 let k = usual.k
                 let (c, w) = (graphemes.column(k), graphemes.width(k))
@@ -243,7 +263,9 @@ public struct TerminalRenderer {
                 guard c == cursorColumn, c >= own, c + w < width else { break }
                 if draws {
                     guard w <= 8, graphemes.canTake(k), Self.isBlank(cells, c..<(c + w)) else { break }
-                    typeCell(graphemes, k, into: cells, out: &out)
+                    if !(style.isPlain && graphemes.isPlain(k)) { select(graphemes.style(k), into: &out) }
+                    graphemes.appendText(k, to: &out)
+                    advance(by: w)
                 } else if w == 1 && style.isPlain && cells[c].isBlank {
                     // A space moves the cursor a column: over a one-byte cell in the current style,
                     // writing the cell is the move (`reach`, `placeCursor`) — mostly a blank one.
@@ -258,9 +280,37 @@ public struct TerminalRenderer {
             }
         }
         guard usual.k > tape.next else { return }
+        unwritten.typed(row: row, from: tape.next, to: usual.k, rewoundRow: usual.rewoundRow, frameOrigin: frame.origin)
         tape.took(usual)
         if !blankRows.isEmpty { blankRows.remove(row) }
         frame.cursor = tape.state.head
+    }
+
+    /// A step that types one cell on the row just below the last frame, blank on the terminal (the
+    /// first of a row, after a line end or a wrap): moved to and written as `appear` would, the row
+    /// added to the frame as the shared blank row and the cell left to `unwritten`. Returns false,
+    /// having changed nothing, when the step is not that.
+    private mutating func typeRowStart(_ cells: TapeCells, cursor: Placement, on frame: inout Frame, into out: inout [UInt8],
+                                       unwritten: inout UnwrittenCells, rewoundRow: Int?) -> Bool {
+        guard cells.count == 1 else { return false }
+        let (row, column, w) = (cells.row(0), cells.column(0), cells.width(0))
+        guard row == frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
+              row > bottomRow || blankRows.contains(row), unknownRows.isEmpty || !unknownRows.contains(row), cells.canTake(0)
+        else { return false }
+        frame.rows.append(blankRow)
+        // As `appear`: a few blank cells in the current style written rather than moved over.
+        let skip = column - cursorColumn
+        let start = row == cursorRow && skip > 0 && skip <= 3 ? reach(column, over: blankRow) : column
+        move(toRow: row, column: start, into: &out)
+        for _ in start..<column { write(.blank, into: &out) }
+        let k = cells.drawn[0]
+        if !(style.isPlain && cells.graphemes.isPlain(k)) { select(cells.graphemes.style(k), into: &out) }
+        cells.graphemes.appendText(k, to: &out)
+        advance(by: w)
+        if !blankRows.isEmpty { blankRows.remove(row) }
+        unwritten.typed(row: row, from: k, to: k + 1, rewoundRow: rewoundRow, frameOrigin: frame.origin)
+        rest(at: cursor, on: &frame, into: &out)
+        return true
     }
 
     /// Writes cell `i` of `glyphs` right at the cursor, on blank `cells` of the cursor's row (the

@@ -9,7 +9,8 @@ public struct GlyphQueue {
     public private(set) var kinds: [GraphemeKind] = []
     /// Display width of each grapheme (screens only; empty otherwise).
     public private(set) var widths: [UInt8] = []
-    /// Input style of each grapheme (screens only): an index into `styles`.
+    /// Input style of each grapheme (screens only): an index into `styles` (0 is plain: styles are
+    /// kept once each, plain first).
     public private(set) var styleIndices: [UInt16] = []
     public private(set) var styles: [Style] = [.plain]
     /// Where each grapheme goes (screens only), for the first `placements.count` graphemes.

@@ -197,6 +197,8 @@ struct PlacedGraphemes: AppearingCells {
     @inline(__always) func start(_ k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
     @inline(__always) func text(_ k: Int) -> String { GlyphQueue.string(bytes, from: start(k), to: ends[k]) }
     @inline(__always) func style(_ k: Int) -> Style { styles[Int(styleIndices[k])] }
+    /// Whether grapheme `k` is plain, told without reading its style (the queue's first style is plain).
+    @inline(__always) func isPlain(_ k: Int) -> Bool { styleIndices[k] == 0 }
     @inline(__always) func appendText(_ k: Int, to out: inout [UInt8]) {
         let start = start(k)
         if ends[k] == start + 1 { out.append(bytes[start]) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<ends[k]])) }
