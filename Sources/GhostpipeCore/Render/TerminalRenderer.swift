@@ -250,34 +250,70 @@ public struct TerminalRenderer {
                                          steps: inout [(end: Int, instant: Nanoseconds)], unwritten: inout UnwrittenCells) {
         let row = cursorRow
         guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin, row < frame.end,
-              row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow
+              row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow,
+              cursorColumn >= firstOwnColumn(row)
         else { return }
-        let (own, width) = (firstOwnColumn(row), self.width)
+        let width = self.width
         let (graphemes, instants) = (tape.graphemes, tape.instants)
         // Read only: the row may be the shared blank row still (`typeRowStart`).
         frame.rows[row - frame.origin].withUnsafeBufferPointer { cells in
-            while case let (true, draws) = usual.current() {
-                let k = usual.k
-                let (c, w) = (graphemes.column(k), graphemes.width(k))
-                // Short of the last column: the cursor never waits to wrap here.
-                guard c == cursorColumn, c >= own, c + w < width else { break }
-                if draws {
-                    guard w <= 8, graphemes.canTake(k), Self.isBlank(cells, c..<(c + w)) else { break }
-                    if !(style.isPlain && graphemes.isPlain(k)) { select(graphemes.style(k), into: &out) }
-                    graphemes.appendText(k, to: &out)
-                    advance(by: w)
-                } else if w == 1 && style.isPlain && cells[c].isBlank {
-                    // A space moves the cursor a column: over a one-byte cell in the current style,
-                    // writing the cell is the move (`reach`, `placeCursor`) — mostly a blank one.
-                    out.append(0x20)
-                    advance(by: 1)
-                } else {
-                    guard w == 1, cells[c].width == 1, cells[c].text.utf8.count == 1, cells[c].style == style else { break }
-                    write(cells[c], into: &out)
+            // In runs of up to 64 steps written through a pointer (no check per byte), room made for
+            // each run's graphemes' bytes (no step writes more than its own); a grapheme in another
+            // style than the current one ends a run, its attributes selected before the next.
+            var (selecting, more) = (false, false)
+            repeat {
+                if selecting { select(graphemes.style(usual.k), into: &out) }
+                selecting = false
+                let (first, last) = (usual.k, min(tape.end, usual.k + 64) - 1)
+                let offset = out.count
+                out.append(upTo: graphemes.ends[last] - graphemes.start(first)) { bytes in
+                    // `UsualSteps.current` and the checks of `typeAtCursor`, read through pointers
+                    // into locals (the cursor's column too, written back after).
+                    let (kinds, places, times) = (tape.kinds.baseAddress!, graphemes.placements.baseAddress!, instants.baseAddress!)
+                    let (ends, text, styleIndices) = (graphemes.ends.baseAddress!, graphemes.bytes.baseAddress!, graphemes.styleIndices.baseAddress!)
+                    let (end, headRow, rewoundRow, plain, base) = (tape.end, usual.row, usual.rewoundRow, style.isPlain, bytes.position)
+                    var (k, column) = (usual.k, cursorColumn)
+                    while k <= last {
+                        // Alone at its instant, on the head's row, taking columns, not a line end or
+                        // a motion; right at the cursor, short of the last column (the cursor never
+                        // waits to wrap here).
+                        guard k + 1 == end || times[k + 1] != times[k] else { break }
+                        let (kind, p) = (kinds[k], places[k])
+                        let w = p.width
+                        guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w < width
+                        else { break }
+                        if TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) {
+                            let (start, stop) = (k == 0 ? 0 : ends[k - 1], ends[k])
+                            if stop == start + 1 {
+                                // `canTake`: printable ASCII is one column.
+                                let byte = text[start]
+                                guard byte >= 0x80 || byte >= 0x20 && byte != 0x7F && w == 1 else { break }
+                                guard Self.isBlank(cells, column..<(column + w)) else { break }
+                                guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
+                                bytes.byte(byte)
+                            } else {
+                                guard w <= 8, graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
+                                guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
+                                bytes.bytes(UnsafeBufferPointer(start: text + start, count: stop - start))
+                            }
+                        } else if w == 1 && plain && cells[column].isBlank {
+                            // A space moves the cursor a column: over a one-byte cell in the current
+                            // style, writing the cell is the move (`reach`, `placeCursor`) — mostly a
+                            // blank one.
+                            bytes.byte(0x20)
+                        } else {
+                            guard w == 1, cells[column].width == 1, cells[column].style == style,
+                                  case let cell = cells[column].text.utf8, cell.count == 1 else { break }
+                            bytes.byte(cell.first!)
+                        }
+                        column += w
+                        steps.append((offset + (bytes.position - base), times[k]))
+                        k += 1
+                    }
+                    (usual.k, cursorColumn) = (k, column)
                 }
-                usual.k += 1
-                steps.append((out.count, instants[k]))
-            }
+                more = selecting || usual.k > last && usual.k < tape.end
+            } while more
         }
         guard usual.k > tape.next else { return }
         unwritten.typed(row: row, from: tape.next, to: usual.k, rewoundRow: usual.rewoundRow, frameOrigin: frame.origin)

@@ -205,9 +205,11 @@ struct PlacedGraphemes: AppearingCells {
     }
     /// `Frame.canTake` of grapheme `k` at its width, one byte told without making its text:
     /// printable ASCII is one column.
-    @inline(__always) func canTake(_ k: Int) -> Bool {
-        let start = start(k)
-        guard ends[k] == start + 1 else { return Frame.canTake(text(k), placements[k].width) }
+    @inline(__always) func canTake(_ k: Int) -> Bool { canTake(k, from: start(k), to: ends[k]) }
+
+    /// `canTake(k)` with the grapheme's bytes `start..<end` known.
+    @inline(__always) func canTake(_ k: Int, from start: Int, to end: Int) -> Bool {
+        guard end == start + 1 else { return Frame.canTake(text(k), placements[k].width) }
         let byte = bytes[start]
         return byte >= 0x80 || byte >= 0x20 && byte != 0x7F && placements[k].width == 1
     }
