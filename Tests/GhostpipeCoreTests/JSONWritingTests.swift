@@ -42,6 +42,21 @@ import Testing
         #expect(seconds(Nanoseconds.max / 2) == "4611686018.427388")
     }
 
+    /// Every one of the million fractions of a second, against the six digits padded and trimmed by
+    /// hand (the decimals are written from tables: whole milliseconds apart from the rest).
+    @Test func everyMicrosecondOfASecond() {
+        for micros in 0..<1_000_000 {
+            var digits = String(micros)
+            digits = String(repeating: "0", count: 6 - digits.count) + digits
+            while digits.count > 1 && digits.hasSuffix("0") { digits.removeLast() }
+            let ns = Nanoseconds(micros) * 1000
+            if seconds(ns) != "0.\(digits)" || seconds(7_000_000_000 + ns) != "7.\(digits)" {
+                Issue.record("\(micros) µs: \(seconds(ns)), \(seconds(7_000_000_000 + ns)), not 0.\(digits)")
+                return
+            }
+        }
+    }
+
     /// Whole seconds and milliseconds of every size, against Swift's own formatting of the integers.
     @Test func wholeSecondsAndMillisecondsOfEverySize() {
         func millis(_ ns: Nanoseconds) -> String {
