@@ -273,42 +273,45 @@ public struct TerminalRenderer {
                     let (ends, text, styleIndices) = (graphemes.ends.baseAddress!, graphemes.bytes.baseAddress!, graphemes.styleIndices.baseAddress!)
                     let (end, headRow, rewoundRow, plain, base) = (tape.end, usual.row, usual.rewoundRow, style.isPlain, bytes.position)
                     var (k, column) = (usual.k, cursorColumn)
-                    while k <= last {
-                        // Alone at its instant, on the head's row, taking columns, not a line end or
-                        // a motion; right at the cursor, short of the last column (the cursor never
-                        // waits to wrap here).
-                        guard k + 1 == end || times[k + 1] != times[k] else { break }
-                        let (kind, p) = (kinds[k], places[k])
-                        let w = p.width
-                        guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w < width
-                        else { break }
-                        if TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) {
-                            let (start, stop) = (k == 0 ? 0 : ends[k - 1], ends[k])
-                            if stop == start + 1 {
-                                // `canTake`: printable ASCII is one column.
-                                let byte = text[start]
-                                guard byte >= 0x80 || byte >= 0x20 && byte != 0x7F && w == 1 else { break }
-                                guard Self.isBlank(cells, column..<(column + w)) else { break }
-                                guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
-                                bytes.byte(byte)
+                    // The steps too, written in place (no check of the array's uniqueness each).
+                    steps.append(addingCapacity: last + 1 - k) { typed in
+                        while k <= last {
+                            // Alone at its instant, on the head's row, taking columns, not a line end or
+                            // a motion; right at the cursor, short of the last column (the cursor never
+                            // waits to wrap here).
+                            guard k + 1 == end || times[k + 1] != times[k] else { break }
+                            let (kind, p) = (kinds[k], places[k])
+                            let w = p.width
+                            guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w < width
+                            else { break }
+                            if TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) {
+                                let (start, stop) = (k == 0 ? 0 : ends[k - 1], ends[k])
+                                if stop == start + 1 {
+                                    // `canTake`: printable ASCII is one column.
+                                    let byte = text[start]
+                                    guard byte >= 0x80 || byte >= 0x20 && byte != 0x7F && w == 1 else { break }
+                                    guard Self.isBlank(cells, column..<(column + w)) else { break }
+                                    guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
+                                    bytes.byte(byte)
+                                } else {
+                                    guard w <= 8, graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
+                                    guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
+                                    bytes.bytes(UnsafeBufferPointer(start: text + start, count: stop - start))
+                                }
+                            } else if w == 1 && plain && cells[column].isBlank {
+                                // A space moves the cursor a column: over a one-byte cell in the current
+                                // style, writing the cell is the move (`reach`, `placeCursor`) — mostly a
+                                // blank one.
+                                bytes.byte(0x20)
                             } else {
-                                guard w <= 8, graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
-                                guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
-                                bytes.bytes(UnsafeBufferPointer(start: text + start, count: stop - start))
+                                guard w == 1, cells[column].width == 1, cells[column].style == style,
+                                      case let cell = cells[column].text.utf8, cell.count == 1 else { break }
+                                bytes.byte(cell.first!)
                             }
-                        } else if w == 1 && plain && cells[column].isBlank {
-                            // A space moves the cursor a column: over a one-byte cell in the current
-                            // style, writing the cell is the move (`reach`, `placeCursor`) — mostly a
-                            // blank one.
-                            bytes.byte(0x20)
-                        } else {
-                            guard w == 1, cells[column].width == 1, cells[column].style == style,
-                                  case let cell = cells[column].text.utf8, cell.count == 1 else { break }
-                            bytes.byte(cell.first!)
+                            column += w
+                            typed.append((offset + (bytes.position - base), times[k]))
+                            k += 1
                         }
-                        column += w
-                        steps.append((offset + (bytes.position - base), times[k]))
-                        k += 1
                     }
                     (usual.k, cursorColumn) = (k, column)
                 }
