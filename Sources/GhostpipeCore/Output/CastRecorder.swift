@@ -105,13 +105,15 @@ public final class CastRecorder: ByteSink {
                              wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter) {
         line.byte(0x5B)
         line.seconds(time, reusing: &wholeSeconds)
-        line.raw(code.separator)
-        if bytes.count == 1, case let b = bytes[0], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
-            line.byte(0x22); line.byte(b); line.byte(0x22)
+        if code == .output, bytes.count == 1, case let b = bytes[0], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
+            // `, "o", "` is a word; the character, the quote, `]` and the line end another.
+            line.raw(", \"o\", \"")
+            line.word(UInt32(b) | 0x0A5D_2200)
         } else {
+            line.raw(code.separator)
             line.string(utf8: bytes)
+            line.raw("]\n")
         }
-        line.raw("]\n")
     }
 
     /// The most a line takes besides its time, for `count` bytes of data.

@@ -69,6 +69,12 @@ struct JSONWriter {
         position += count
     }
 
+    /// Four bytes at once, the lowest first.
+    @inline(__always) mutating func word(_ bytes: UInt32) {
+        UnsafeMutableRawPointer(position).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+        position += 4
+    }
+
     /// Bytes as they are.
     @inline(__always) mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
