@@ -8,3 +8,19 @@ extension Array {
         reserveCapacity(Swift.max(self.count + count, 2 * capacity))
     }
 }
+
+extension Array where Element == Int {
+    /// Appends each of `values` plus `offset` (a batch's byte ends after the bytes before it),
+    /// written in place: appending a lazy map went through the generic copy, one element at a time.
+    @inline(__always)
+    mutating func append(_ values: [Int], shiftedBy offset: Int) {
+        append(addingCapacity: values.count) { span in
+            span.withUnsafeMutableBufferPointer { room, written in
+                values.withUnsafeBufferPointer { values in
+                    for i in values.indices { room[i] = values[i] + offset }
+                }
+                written = values.count
+            }
+        }
+    }
+}

@@ -54,7 +54,7 @@ public struct GlyphQueue {
         if offset == 0 {
             ends.append(contentsOf: batch.ends)
         } else {
-            ends.append(contentsOf: batch.ends.lazy.map { $0 + offset })
+            ends.append(batch.ends, shiftedBy: offset)
         }
         guard classify || measure else { return }
         // Kinds (and, measured, widths and style indices): room made first, then written through

@@ -108,7 +108,7 @@ extension GraphemeBatch {
         let (used, before) = (byteCount, count)
         if bytes.count > used { bytes.removeSubrange(used...) }
         bytes.append(contentsOf: other.bytes[..<other.byteCount])
-        ends.append(contentsOf: other.ends.lazy.map { $0 + used })
+        ends.append(other.ends, shiftedBy: used)
         // Styles are one per cluster or none (all plain): a batch without them counts as plain.
         guard !styles.isEmpty || !other.styles.isEmpty else { return }
         styles.append(contentsOf: repeatElement(.plain, count: before - styles.count))
