@@ -212,8 +212,7 @@ public struct TerminalRenderer {
                 // Moving back over cells typed (a carriage return) reads them.
                 if !unwritten.isEmpty && !isAhead(step.cursor) { unwritten.write(into: &frame, from: tape) }
                 rest(at: step.cursor, on: &frame, into: &out)
-            } else if appears && typeRowStart(cells, cursor: step.cursor, on: &frame, into: &out, unwritten: &unwritten,
-                                              rewoundRow: tape.state.rewoundRow) {
+            } else if appears && typeRowStart(cells, cursor: step.cursor, on: &frame, into: &out, unwritten: &unwritten) {
             } else {
                 if !unwritten.isEmpty { unwritten.write(into: &frame, from: tape) }
                 if !(appears && (typeAtCursor(cells, cursor: step.cursor, on: &frame, into: &out)
@@ -330,7 +329,7 @@ public struct TerminalRenderer {
     /// added to the frame as the shared blank row and the cell left to `unwritten`. Returns false,
     /// having changed nothing, when the step is not that.
     private mutating func typeRowStart(_ cells: TapeCells, cursor: Placement, on frame: inout Frame, into out: inout [UInt8],
-                                       unwritten: inout UnwrittenCells, rewoundRow: Int?) -> Bool {
+                                       unwritten: inout UnwrittenCells) -> Bool {
         guard cells.count == 1 else { return false }
         let (row, column, w) = (cells.row(0), cells.column(0), cells.width(0))
         guard row == frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
@@ -347,7 +346,8 @@ public struct TerminalRenderer {
         cells.graphemes.appendText(k, to: &out)
         advance(by: w)
         if !blankRows.isEmpty { blankRows.remove(row) }
-        unwritten.typed(row: row, from: k, to: k + 1, rewoundRow: rewoundRow, frameOrigin: frame.origin)
+        // The cell draws (a space too: it blanks a rewound row), whatever a motion later in the step rewound.
+        unwritten.typed(row: row, from: k, to: k + 1, rewoundRow: row, frameOrigin: frame.origin)
         rest(at: cursor, on: &frame, into: &out)
         return true
     }
