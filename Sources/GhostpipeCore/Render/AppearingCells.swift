@@ -18,6 +18,14 @@ protocol AppearingCells {
 extension AppearingCells {
     @inline(__always) func canTake(_ i: Int) -> Bool { Frame.canTake(text(i), width(i)) }
     @inline(__always) func appendText(_ i: Int, to out: inout [UInt8]) { TerminalRenderer.append(text(i), to: &out) }
+
+    /// Puts cell `i` and its continuations in its row's `cells`, which are blank there (the caller
+    /// checked): what `Frame.put` comes down to then.
+    @inline(__always) func put(_ i: Int, into cells: UnsafeMutableBufferPointer<Cell>) {
+        let (c, w) = (column(i), width(i))
+        cells[c] = Cell(text(i), width: UInt8(w), style: style(i))
+        for k in (c + 1)..<(c + w) { cells[k] = .continuation }
+    }
 }
 
 /// A block's glyphs (`Appearing`), its top-left cell at `top`, `left` (read through a pointer:

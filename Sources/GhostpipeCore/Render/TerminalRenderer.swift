@@ -285,13 +285,12 @@ public struct TerminalRenderer {
                             else { break }
                             if TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) {
                                 let (start, stop) = (k == 0 ? 0 : ends[k - 1], ends[k])
+                                // The same checks either side: the one-byte side, made apart, is
+                                // compiled to fewer instructions (2 % of a recording's) and stores its byte.
                                 if stop == start + 1 {
-                                    // `canTake`: printable ASCII is one column.
-                                    let byte = text[start]
-                                    guard byte >= 0x80 || byte >= 0x20 && byte != 0x7F && w == 1 else { break }
-                                    guard Self.isBlank(cells, column..<(column + w)) else { break }
+                                    guard graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
                                     guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
-                                    bytes.byte(byte)
+                                    bytes.byte(text[start])
                                 } else {
                                     guard w <= 8, graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
                                     guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
@@ -357,12 +356,10 @@ public struct TerminalRenderer {
     @inline(__always)
     private mutating func typeCell(_ glyphs: some AppearingCells, _ i: Int, into cells: UnsafeMutableBufferPointer<Cell>,
                                    out: inout [UInt8]) {
-        let (c, w, cellStyle) = (glyphs.column(i), glyphs.width(i), glyphs.style(i))
-        cells[c] = Cell(glyphs.text(i), width: UInt8(w), style: cellStyle)
-        for k in (c + 1)..<(c + w) { cells[k] = .continuation }
-        select(cellStyle, into: &out)
+        glyphs.put(i, into: cells)
+        select(glyphs.style(i), into: &out)
         glyphs.appendText(i, to: &out)
-        advance(by: w)
+        advance(by: glyphs.width(i))
     }
 
     @inline(__always)
@@ -452,9 +449,7 @@ public struct TerminalRenderer {
                 // The cells are blank (checked above): `Frame.put` comes down to writing the glyph's
                 // cell and its continuations — or nothing, for text that cannot take its width.
                 frame.rows[r].withUnsafeMutableBufferPointer { cells in
-                    guard glyphs.canTake(glyph) else { return }
-                    cells[cell.column] = Cell(glyphs.text(glyph), width: UInt8(cell.width), style: glyphs.style(glyph))
-                    for c in (cell.column + 1)..<(cell.column + cell.width) { cells[c] = .continuation }
+                    if glyphs.canTake(glyph) { glyphs.put(glyph, into: cells) }
                 }
                 // `reach` only ever helps a few columns ahead of the cursor (the glyph is mostly
                 // right at it: nothing to move).

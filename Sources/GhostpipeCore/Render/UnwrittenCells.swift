@@ -21,16 +21,13 @@ struct UnwrittenCells {
         runs.append((row, from, to, rewoundRow))
     }
 
-    /// Puts every cell typed in `frame` (as `Frame.put` on blank cells: the cell, its continuations),
-    /// read from `tape`'s queue.
+    /// Puts every cell typed in `frame` (`AppearingCells.put`), read from `tape`'s queue.
     mutating func write(into frame: inout Frame, from tape: TypingTape) {
         let graphemes = tape.graphemes
         for run in runs where run.row >= frame.origin && run.row < frame.end {
             frame.rows[run.row - frame.origin].withUnsafeMutableBufferPointer { cells in
                 for k in run.from..<run.to where TypingTape.draws(tape.kinds[k], at: graphemes.placements[k], rewoundRow: run.rewoundRow) {
-                    let (c, w) = (graphemes.column(k), graphemes.width(k))
-                    cells[c] = Cell(graphemes.text(k), width: UInt8(w), style: graphemes.style(k))
-                    for continuation in (c + 1)..<(c + w) { cells[continuation] = .continuation }
+                    graphemes.put(k, into: cells)
                 }
             }
         }

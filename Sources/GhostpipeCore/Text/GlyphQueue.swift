@@ -51,11 +51,7 @@ public struct GlyphQueue {
         guard !batch.isEmpty else { return }
         let offset = bytes.count
         bytes.append(contentsOf: batch.bytes[..<batch.byteCount])
-        if offset == 0 {
-            ends.append(contentsOf: batch.ends)
-        } else {
-            ends.append(batch.ends, shiftedBy: offset)
-        }
+        ends.append(batch.ends, shiftedBy: offset)
         guard classify || measure else { return }
         // Kinds (and, measured, widths and style indices): room made first, then written through
         // pointers (a capacity and uniqueness check per grapheme and array cost more than the work).
