@@ -62,6 +62,8 @@ public final class Screen {
     public var width: Int { renderer.width }
     public var height: Int { renderer.height }
     public var depth: ColorDepth { renderer.depth }
+    /// How many rows the renderer remembers as created blank (tests: bounded by the screen).
+    var rowsKnownBlank: Int { renderer.rowsKnownBlank }
     /// The document row the cursor is on now.
     public var cursorRow: Int { renderer.currentRow }
     /// The lowest document row drawn so far.

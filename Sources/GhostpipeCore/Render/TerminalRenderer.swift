@@ -21,9 +21,11 @@ public struct TerminalRenderer {
     public private(set) var bottomRow = 0
     private var style = Style.plain
     /// Rows whose content on the terminal is unknown (after a redraw request).
-    private var unknownRows: Set<Int> = []
-    /// Rows this renderer created (blank) that no frame has drawn on yet.
-    private var blankRows: Set<Int> = []
+    private var unknownRows = RowSet()
+    /// Rows this renderer created (blank) that no frame has drawn on yet, on the screen (rows scrolled
+    /// off are forgotten: a text with a blank line every few rows would otherwise grow it for good).
+    private var blankRows = RowSet()
+    var rowsKnownBlank: Int { blankRows.count }
     /// The row the cursor started on, and how many of its first columns hold someone else's text
     /// (a shell prompt, what `printf` wrote before): never erased, never written over.
     public private(set) var foreign: (row: Int, columns: Int)?
@@ -611,11 +613,13 @@ public struct TerminalRenderer {
             cursorRow = bottomRow
             resetStyle(into: &out)  // a new row must not inherit a background colour
             for created in (bottomRow + 1)...row {
-                out.append(contentsOf: ANSI.newline)
-                out.append(contentsOf: ANSI.eraseToEndOfLine)
+                // CR LF and EL (`ANSI.newline`, `ANSI.eraseToEndOfLine`), stored as they are: once per
+                // row typed, where the arrays' appends cost more than the rest of the move.
+                out.append(upTo: 5) { $0.raw("\r\n\u{1B}[K") }
                 blankRows.insert(created)
             }
             bottomRow = row
+            blankRows.removeAll(below: topReachableRow)
             cursorRow = row
             cursorColumn = 0
             pendingWrap = false
