@@ -325,18 +325,20 @@ public struct TerminalRenderer {
         frame.cursor = tape.state.head
     }
 
-    /// A step that types one cell on the row just below the last frame, blank on the terminal (the
-    /// first of a row, after a line end or a wrap): moved to and written as `appear` would, the row
-    /// added to the frame as the shared blank row and the cell left to `unwritten`. Returns false,
+    /// A step that types one cell on a row below the last frame, blank on the terminal (the first of
+    /// a row, after a line end, blank lines or a wrap): moved to and written as `appear` would, the
+    /// rows added to the frame as the shared blank row and the cell left to `unwritten`. Returns false,
     /// having changed nothing, when the step is not that.
     private mutating func typeRowStart(_ cells: TapeCells, cursor: Placement, on frame: inout Frame, into out: inout [UInt8],
                                        unwritten: inout UnwrittenCells) -> Bool {
         guard cells.count == 1 else { return false }
         let (row, column, w) = (cells.row(0), cells.column(0), cells.width(0))
-        guard row == frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
-              row > bottomRow || blankRows.contains(row), unknownRows.isEmpty || !unknownRows.contains(row), cells.canTake(0)
+        guard row >= frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
+              unknownRows.isEmpty || !unknownRows.contains(row), cells.canTake(0),
+              // The row and any between (blank lines) are blank on the terminal, or not made yet.
+              (frame.end...row).allSatisfy({ $0 > bottomRow || blankRows.contains($0) })
         else { return false }
-        frame.rows.append(blankRow)
+        while frame.end <= row { frame.rows.append(blankRow) }
         // As `appear`: a few blank cells in the current style written rather than moved over.
         let skip = column - cursorColumn
         let start = row == cursorRow && skip > 0 && skip <= 3 ? reach(column, over: blankRow) : column
