@@ -69,10 +69,18 @@ public struct GlyphQueue {
                     var start = 0
                     for k in 0..<ends.count {
                         let end = ends[k]
-                        let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                        let kind = GraphemeKind.of(cluster)
-                        kinds[first + k] = kind
-                        if measuring { widths[first + k] = UInt8(Self.width(of: cluster, kind: kind, measured: measured)) }
+                        if end == start + 1 {
+                            // One byte (most text): its kind and width without a call.
+                            let b = buffer[start]
+                            let kind = GraphemeKind.of(ascii: b)
+                            kinds[first + k] = kind
+                            if measuring { widths[first + k] = Self.width(ofByte: b, kind: kind) }
+                        } else {
+                            let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                            let kind = GraphemeKind.of(cluster)
+                            kinds[first + k] = kind
+                            if measuring { widths[first + k] = UInt8(Self.width(of: cluster, kind: kind, measured: measured)) }
+                        }
                         start = end
                     }
                 }
@@ -142,10 +150,15 @@ public struct GlyphQueue {
         switch kind {
         case .newline, .tab: return 0
         default:
-            if cluster.count == 1 { return cluster[0] < 0x20 || cluster[0] == 0x7F ? 0 : 1 }
+            if cluster.count == 1 { return Int(width(ofByte: cluster[0], kind: kind)) }
             guard let measured else { return DisplayWidth.measure(utf8: cluster) }
             return measured.width(of: String(decoding: cluster, as: UTF8.self))
         }
+    }
+
+    /// A one-byte cluster's width: none for controls (a line end and a tab are laid out apart).
+    @inline(__always) static func width(ofByte b: UInt8, kind: GraphemeKind) -> UInt8 {
+        kind == .newline || kind == .tab || b < 0x20 || b == 0x7F ? 0 : 1
     }
 
     /// Registers a style for graphemes appended later; returns its index.

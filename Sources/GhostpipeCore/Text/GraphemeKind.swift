@@ -29,20 +29,7 @@ public enum GraphemeKind: UInt8, Sendable {
     @inlinable
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeKind {
         guard let first = bytes.first else { return .other }
-        // Letters (most graphemes) first: from `A` up, ASCII has no kind but `]`, `}` and DEL's.
-        if first >= 0x41 && first < 0x7F && first != 0x5D && first != 0x7D { return .other }
-        if first < 0x80 {
-            switch first {
-            case 0x0A: return .newline
-            case 0x0D: return bytes.count > 1 ? .newline : .carriageReturn
-            case 0x08: return .backspace
-            case 0x20: return .space
-            case 0x09: return .tab
-            case 0x2E, 0x21, 0x3F: return .sentenceEnd
-            case 0x22, 0x27, 0x29, 0x5D, 0x7D: return .closing
-            default: return .other
-            }
-        }
+        if first < 0x80 { return first == 0x0D && bytes.count > 1 ? .newline : of(ascii: first) }
         // Decode the first scalar.
         var scalar: UInt32
         switch first {
@@ -57,6 +44,23 @@ public enum GraphemeKind: UInt8, Sendable {
             return .other
         }
         return of(scalar: scalar)
+    }
+
+    /// The kind of a one-byte cluster (ASCII; any other byte is no cluster of its own: `.other`).
+    @inlinable @inline(__always)
+    public static func of(ascii byte: UInt8) -> GraphemeKind {
+        // Letters (most graphemes) first: from `A` up, ASCII has no kind but `]`, `}` and DEL's.
+        if byte >= 0x41 && byte != 0x5D && byte != 0x7D { return .other }
+        switch byte {
+        case 0x0A: return .newline
+        case 0x0D: return .carriageReturn
+        case 0x08: return .backspace
+        case 0x20: return .space
+        case 0x09: return .tab
+        case 0x2E, 0x21, 0x3F: return .sentenceEnd
+        case 0x22, 0x27, 0x29, 0x5D, 0x7D: return .closing
+        default: return .other
+        }
     }
 
     @inlinable
