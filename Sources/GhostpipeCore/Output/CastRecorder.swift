@@ -65,12 +65,16 @@ public final class CastRecorder: ByteSink {
         guard let last = frames.last, last.end > start else { return }
         let bytes = UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[start..<last.end])
         // What a screen writes comes from strings, so it is valid UTF-8, cut between characters;
-        // anything else goes line by line (decoded first).
-        guard UTF8Validation.isValid(bytes), frames.allSatisfy({ $0.end == buffer.count || buffer[$0.end] & 0xC0 != 0x80 }) else {
+        // anything else goes line by line (decoded first). The same pass finds the latest time.
+        var latest = lastTime
+        let cutBetweenCharacters = frames.allSatisfy { frame in
+            latest = max(latest, frame.instant - origin)
+            return frame.end == buffer.count || buffer[frame.end] & 0xC0 != 0x80
+        }
+        guard cutBetweenCharacters, UTF8Validation.isValid(bytes) else {
             return try writeEach(frames: buffer, from: start, frames)
         }
         // Room for the worst case of every line, times included (they only grow).
-        let latest = frames.reduce(lastTime) { max($0, $1.instant - origin) }
         makeRoom(frames.count * (JSONWriter.secondsBound(upTo: latest) + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count))
         var time = lastTime
         let begin = used
@@ -81,7 +85,7 @@ public final class CastRecorder: ByteSink {
                 // Times never go backwards, even if a caller stamps a write late.
                 time = max(time, frame.instant - origin)
                 Self.line(.output, UnsafeBufferPointer(rebasing: bytes[(from - start)..<(frame.end - start)]),
-                          time: time, wholeSeconds: &wholeSeconds, into: &line)
+                          time: time, wholeSeconds: &wholeSeconds, into: &line, inlined: true)
                 from = frame.end
             }
             return line.position - room.baseAddress!
@@ -102,9 +106,9 @@ public final class CastRecorder: ByteSink {
     /// written as it is.
     @inline(__always)
     private static func line(_ code: Code, _ bytes: UnsafeBufferPointer<UInt8>, time: Nanoseconds,
-                             wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter) {
+                             wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter, inlined: Bool = false) {
         line.byte(0x5B)
-        line.seconds(time, reusing: &wholeSeconds)
+        if inlined { line.inlineSeconds(time, reusing: &wholeSeconds) } else { line.seconds(time, reusing: &wholeSeconds) }
         if code == .output, bytes.count == 1, case let b = bytes[0], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
             // `, "o", "` is a word; the character, the quote, `]` and the line end another.
             line.raw(", \"o\", \"")

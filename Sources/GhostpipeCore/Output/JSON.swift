@@ -233,7 +233,13 @@ struct JSONWriter {
     /// `seconds`, for a run of times that mostly share their whole seconds (a grapheme every few
     /// milliseconds): the whole part and the point are copied as one word when they are the same as
     /// the last time's. Needs 8 bytes of room (a `secondsBound` always leaves them).
-    mutating func seconds(_ ns: Nanoseconds, reusing last: inout WholeSeconds) {
+    @inline(never) mutating func seconds(_ ns: Nanoseconds, reusing last: inout WholeSeconds) {
+        inlineSeconds(ns, reusing: &last)
+    }
+
+    /// `seconds(_:reusing:)` in its caller's loop: a recording's lines, where the call's own cost
+    /// is a fifth of the time's (json's lines, with more around the call, are faster calling it).
+    @inline(__always) mutating func inlineSeconds(_ ns: Nanoseconds, reusing last: inout WholeSeconds) {
         guard ns >= 0 else { seconds(ns); return }
         let micros = (UInt64(ns) + 500) / 1000
         let whole = micros / 1_000_000
