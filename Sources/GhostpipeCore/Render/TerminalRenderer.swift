@@ -236,10 +236,11 @@ public struct TerminalRenderer {
         }
     }
 
-    /// Whether `place` is ahead of the cursor: on its row, at or right of it, or on a row below.
+    /// Whether `place` is ahead of the cursor: on its row, at or right of it (past the last column,
+    /// when it waits to wrap there), or on a row below.
     @inline(__always)
     private func isAhead(_ place: Placement) -> Bool {
-        place.row > cursorRow || place.row == cursorRow && place.column >= cursorColumn && !pendingWrap
+        place.row > cursorRow || place.row == cursorRow && place.column >= (pendingWrap ? width : cursorColumn)
     }
 
     /// The usual typing steps (`TypingTape.usualSteps`) from the cursor on in one pass over its row,
@@ -267,6 +268,7 @@ public struct TerminalRenderer {
                 selecting = false
                 let (first, last) = (usual.k, min(tape.end, usual.k + 64) - 1)
                 let offset = out.count
+                var reached = cursorColumn
                 out.append(upTo: graphemes.ends[last] - graphemes.start(first)) { bytes in
                     // `UsualSteps.current` and the checks of `typeAtCursor`, read through pointers
                     // into locals (the cursor's column too, written back after).
@@ -278,12 +280,12 @@ public struct TerminalRenderer {
                     steps.append(addingCapacity: last + 1 - k) { typed in
                         while k <= last {
                             // Alone at its instant, on the head's row, taking columns, not a line end or
-                            // a motion; right at the cursor, short of the last column (the cursor never
-                            // waits to wrap here).
+                            // a motion; right at the cursor, ending at the last column at the latest
+                            // (then the cursor waits to wrap there, and the run ends).
                             guard k + 1 == end || times[k + 1] != times[k] else { break }
                             let (kind, p) = (kinds[k], places[k])
                             let w = p.width
-                            guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w < width
+                            guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w <= width
                             else { break }
                             if TypingTape.draws(kind, at: p, rewoundRow: rewoundRow) {
                                 let (start, stop) = (k == 0 ? 0 : ends[k - 1], ends[k])
@@ -298,6 +300,9 @@ public struct TerminalRenderer {
                                     guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
                                     bytes.bytes(UnsafeBufferPointer(start: text + start, count: stop - start))
                                 }
+                            } else if column + w == width {
+                                // Not drawn (a space): the cursor does not wait to wrap after it.
+                                break
                             } else if w == 1 && plain && cells[column].isBlank {
                                 // A space moves the cursor a column: over a one-byte cell in the current
                                 // style, writing the cell is the move (`reach`, `placeCursor`) — mostly a
@@ -313,9 +318,11 @@ public struct TerminalRenderer {
                             k += 1
                         }
                     }
-                    (usual.k, cursorColumn) = (k, column)
+                    (usual.k, reached) = (k, column)
                 }
-                more = selecting || usual.k > last && usual.k < tape.end
+                // As `advance`: written into the last column, the cursor waits there to wrap.
+                (cursorColumn, pendingWrap) = reached == width ? (width - 1, true) : (reached, false)
+                more = !pendingWrap && (selecting || usual.k > last && usual.k < tape.end)
             } while more
         }
         guard usual.k > tape.next else { return }

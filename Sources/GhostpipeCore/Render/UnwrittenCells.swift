@@ -4,8 +4,9 @@
 /// something is about to read or overwrite them: a step that is not plain typing, or the end of the
 /// stretch (the queue is read in place only until then). Rows gone from the frame by then are skipped.
 ///
-/// What may be left unwritten: only cells left of the cursor on its row, and rows above it — the
-/// cells plain typing reads (at the cursor and to its right, and rows below) are all written.
+/// What may be left unwritten: only cells left of the cursor on its row (or at it, in the last
+/// column, when it waits to wrap: the next cell goes on the next row), and rows above it — the cells
+/// plain typing reads (at the cursor and to its right, and rows below) are all written.
 struct UnwrittenCells {
     /// Graphemes typed on a row, in typing order: each of `from..<to` that draws a cell
     /// (`TypingTape.draws`, for the row rewound then or not) was written at its place.
