@@ -153,7 +153,9 @@ public struct TerminalRenderer {
         guard let cursor = frame.cursor, cursor.column < width, cursor.row >= topReachableRow else { return }
         // Over a few unchanged one-byte cells, writing them is the cheapest move (and shows a
         // typed space at its instant).
-        let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin] : nil
+        // (A row below the frame is blank there if known blank: an indentation's spaces are written.)
+        let cells = cursor.row >= frame.origin && cursor.row < frame.end ? frame.rows[cursor.row - frame.origin]
+            : cursor.row >= frame.end && isKnownBlank(cursor.row) ? blankRow : nil
         if let cells, cursor.row == cursorRow, cursor.column != cursorColumn, reach(cursor.column, over: cells) == cursorColumn {
             for cell in cells[cursorColumn..<cursor.column] { write(cell, into: &out) }
         } else if cursor.row != cursorRow || cursor.column != cursorColumn || pendingWrap {
@@ -251,10 +253,13 @@ public struct TerminalRenderer {
     private mutating func typeUsualSteps(_ tape: inout TypingTape, on frame: inout Frame, into out: inout [UInt8],
                                          steps: inout [(end: Int, instant: Nanoseconds)], unwritten: inout UnwrittenCells) {
         let row = cursorRow
-        guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin, row < frame.end,
+        guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin,
               row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow,
-              cursorColumn >= firstOwnColumn(row)
+              cursorColumn >= firstOwnColumn(row),
+              // A row below the frame (an indentation's spaces after a line end): blank, as those between.
+              row < frame.end || (frame.end...row).allSatisfy(isKnownBlank)
         else { return }
+        while frame.end <= row { frame.rows.append(blankRow) }
         let width = self.width
         let (graphemes, instants) = (tape.graphemes, tape.instants)
         // Read only: the row may be the shared blank row still (`typeRowStart`).
@@ -343,7 +348,7 @@ public struct TerminalRenderer {
         guard row >= frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
               unknownRows.isEmpty || !unknownRows.contains(row), cells.canTake(0),
               // The row and any between (blank lines) are blank on the terminal, or not made yet.
-              (frame.end...row).allSatisfy({ $0 > bottomRow || blankRows.contains($0) })
+              (frame.end...row).allSatisfy(isKnownBlank)
         else { return false }
         while frame.end <= row { frame.rows.append(blankRow) }
         // As `appear`: a few blank cells in the current style written rather than moved over.
@@ -444,7 +449,7 @@ public struct TerminalRenderer {
                     // Rows below the last frame that exist must be known blank, as `render` would see them.
                     while blankThrough < cell.row {
                         blankThrough += 1
-                        guard blankThrough > bottomRow || blankRows.contains(blankThrough) else { return false }
+                        guard isKnownBlank(blankThrough) else { return false }
                     }
                 }
                 last = (cell.row, cell.column + cell.width)
@@ -506,6 +511,13 @@ public struct TerminalRenderer {
     }
 
     // MARK: - Rows
+
+    /// Whether `row` is blank on the terminal as far as this renderer knows without a frame: created
+    /// blank and not drawn on since, or not created yet (it will be erased as it is made).
+    @inline(__always)
+    private func isKnownBlank(_ row: Int) -> Bool {
+        (row > bottomRow || blankRows.contains(row)) && (unknownRows.isEmpty || !unknownRows.contains(row))
+    }
 
     private func previousRow(_ row: Int) -> [Cell]? {
         if unknownRows.contains(row) { return nil }
