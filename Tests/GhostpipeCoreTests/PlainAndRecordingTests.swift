@@ -320,6 +320,8 @@ import Testing
             (0.5, "typo\u{8}\u{8}\u{8}ext and 한국어 👍🏽\u{8}\u{8} over\n"),
             (1.0, "a row long enough to wrap here and there, then back\r    blanked by spaces\n"),
             (1.2, "\n\nafter two blank lines\n\n\n    indented 한 after three\n\n"),
+            // Kept colours in the middle of rows (a style switch inside a run of usual steps).
+            (1.25, "plain \u{1B}[31mred words\u{1B}[0m, plain again, \u{1B}[1;33mbold 노랑\u{1B}[0m end\n"),
             // Words that end in the last column at each width, one wide, and a space after them.
             (1.3, "abcdef xyz abcdefghijklmnopqrs tu abcdefghijklmnopqrstuvwxyzabcdef 한국어한국어한국어한국어한국어한 x\n"),
             (1.5, "last 1\r\u{1B}[32m2\u{1B}[0m\t tab and 👨‍👩‍👧 end"),

@@ -284,6 +284,22 @@ public struct TerminalRenderer {
                     // The steps too, written in place (no check of the array's uniqueness each).
                     steps.append(addingCapacity: last + 1 - k) { typed in
                         while k <= last {
+                            // The usual of the usual, in a loop of its own (fewer values to keep at
+                            // hand): one printable byte in the plain style, alone at its instant, at
+                            // the cursor on a blank cell short of the last column. Drawn, or a space
+                            // moved over, it is the byte written, as the cases below write it.
+                            while plain && k <= last && column + 1 < width {
+                                let (p, start) = (places[k], k == 0 ? 0 : ends[k - 1])
+                                guard p.row == headRow, p.column == column, p.width == 1, ends[k] == start + 1, styleIndices[k] == 0,
+                                      case let b = text[start], b >= 0x20, b < 0x7F,
+                                      k + 1 == end || times[k + 1] != times[k], cells[column].isBlank
+                                else { break }
+                                bytes.byte(b)
+                                column += 1
+                                typed.append((offset + (bytes.position - base), times[k]))
+                                k += 1
+                            }
+                            guard k <= last else { break }
                             // Alone at its instant, on the head's row, taking columns, not a line end or
                             // a motion; right at the cursor, ending at the last column at the latest
                             // (then the cursor waits to wrap there, and the run ends).
