@@ -116,10 +116,20 @@ public struct FlowLayout {
                 var end = k, total = 0
                 while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
                 if end < kinds.count, kinds[end] != .ideograph, total <= width - column {
-                    for w in widths[k..<end] {
-                        placed.append(Placement(row: row, column: column, width: Int(w)))
-                        column += Int(w)
+                    // Written in place (a capacity and uniqueness check per grapheme cost more).
+                    let (row, first) = (self.row, k)
+                    var column = self.column
+                    placed.append(addingCapacity: end - first) { span in
+                        span.withUnsafeMutableBufferPointer { room, written in
+                            for i in 0..<(end - first) {
+                                let w = Int(widths[first + i])
+                                room[i] = Placement(row: row, column: column, width: w)
+                                column += w
+                            }
+                            written = end - first
+                        }
                     }
+                    self.column = column
                     k = end
                     continue
                 }
