@@ -89,7 +89,7 @@ public final class CastRecorder: ByteSink {
                 // Times never go backwards, even if a caller stamps a write late.
                 time = max(time, frame.instant &- origin)
                 Self.line(.output, UnsafeBufferPointer(start: text + from, count: frame.end &- from),
-                          time: time, wholeSeconds: &wholeSeconds, into: &line, inlined: true)
+                          time: time, wholeSeconds: &wholeSeconds, into: &line)
                 from = frame.end
             }
             return line.position - room.baseAddress!
@@ -110,9 +110,9 @@ public final class CastRecorder: ByteSink {
     /// written as it is.
     @inline(__always)
     private static func line(_ code: Code, _ bytes: UnsafeBufferPointer<UInt8>, time: Nanoseconds,
-                             wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter, inlined: Bool = false) {
+                             wholeSeconds: inout JSONWriter.WholeSeconds, into line: inout JSONWriter) {
         line.byte(0x5B)
-        if inlined { line.inlineSeconds(time, reusing: &wholeSeconds) } else { line.seconds(time, reusing: &wholeSeconds) }
+        line.inlineSeconds(time, reusing: &wholeSeconds)
         if code == .output, bytes.count == 1, case let b = bytes[0], b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C {
             // `, "o", "` is a word; the character, the quote, `]` and the line end another.
             line.raw(", \"o\", \"")

@@ -362,7 +362,7 @@ public struct TerminalRenderer {
         guard cells.count == 1 else { return false }
         let (row, column, w) = (cells.row(0), cells.column(0), cells.width(0))
         guard row >= frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
-              unknownRows.isEmpty || !unknownRows.contains(row), cells.canTake(0),
+              cells.canTake(0),
               // The row and any between (blank lines) are blank on the terminal, or not made yet.
               (frame.end...row).allSatisfy(isKnownBlank)
         else { return false }
