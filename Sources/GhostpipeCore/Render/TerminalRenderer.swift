@@ -263,7 +263,10 @@ public struct TerminalRenderer {
         let width = self.width
         let (graphemes, instants) = (tape.graphemes, tape.instants)
         // Read only: the row may be the shared blank row still (`typeRowStart`).
+        // The shared blank row itself (a row typed on from its start, unread): every cell is blank.
+        let blankBase = blankRow.withUnsafeBufferPointer { $0.baseAddress }
         frame.rows[row - frame.origin].withUnsafeBufferPointer { cells in
+            let allBlank = cells.baseAddress == blankBase
             // In runs of up to 64 steps written through a pointer (no check per byte), room made for
             // each run's graphemes' bytes (no step writes more than its own); a grapheme in another
             // style than the current one ends a run, its attributes selected before the next.
@@ -292,7 +295,7 @@ public struct TerminalRenderer {
                                 let (p, start) = (places[k], k == 0 ? 0 : ends[k - 1])
                                 guard p.row == headRow, p.column == column, p.width == 1, ends[k] == start + 1, styleIndices[k] == 0,
                                       case let b = text[start], b >= 0x20, b < 0x7F,
-                                      k + 1 == end || times[k + 1] != times[k], cells[column].isBlank
+                                      k + 1 == end || times[k + 1] != times[k], allBlank || cells[column].isBlank
                                 else { break }
                                 bytes.byte(b)
                                 column += 1
