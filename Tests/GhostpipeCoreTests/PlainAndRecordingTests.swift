@@ -386,6 +386,21 @@ import Testing
         #expect((0..<6).map { played.rowText($0) }.contains("a line"))
     }
 
+    /// A line's indentation on a row made blank is written as its spaces, a byte each (as `cat`
+    /// writes them, and as a copy of the screen gets them), not as cursor moves of three.
+    @Test(arguments: [20, 33, 80])
+    func anIndentationIsWrittenAsSpaces(columns: Int) throws {
+        let chunks = [(0.0, "func greet() {\n    let 이름 = 1\n\n        print(👍🏽)\n}\n")]
+        for arguments in [[], ["--cps", "400"]] {
+            let events = try record(chunks, columns: columns, arguments: arguments, composedWhole: false)
+            let data = events.map(\.data).joined()
+            #expect(!data.contains("\u{1B}[C"), "\(arguments)")
+            #expect(data.contains("\r\n\u{1B}[K") && events.filter { $0.data == " " }.count >= 12, "\(arguments)")
+            let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false)
+            #expect(events.map(\.data) == stepped.map(\.data), "\(arguments)")
+        }
+    }
+
     @Test func aRecordingIsWrittenInLargeBlocksNotAWritePerFrame() throws {
         // A sink that counts writes: the header, then the frames of a turn gathered into one.
         final class CountingSink: ByteSink {

@@ -256,10 +256,9 @@ public struct TerminalRenderer {
         guard var usual = tape.usualSteps(), usual.current().isUsual, !pendingWrap, row >= frame.origin,
               row >= topReachableRow, unknownRows.isEmpty || !unknownRows.contains(row), frame.origin >= topReachableRow,
               cursorColumn >= firstOwnColumn(row),
-              // A row below the frame (an indentation's spaces after a line end): blank, as those between.
-              row < frame.end || (frame.end...row).allSatisfy(isKnownBlank)
+              // A row below the frame (an indentation's spaces after a line end) is taken in if blank.
+              takeKnownBlankRows(through: row, into: &frame)
         else { return }
-        while frame.end <= row { frame.rows.append(blankRow) }
         let width = self.width
         let (graphemes, instants) = (tape.graphemes, tape.instants)
         // Read only: the row may be the shared blank row still (`typeRowStart`).
@@ -366,10 +365,9 @@ public struct TerminalRenderer {
         let (row, column, w) = (cells.row(0), cells.column(0), cells.width(0))
         guard row >= frame.end, row >= topReachableRow, w > 0, w <= 8, column >= firstOwnColumn(row), column + w < width,
               cells.canTake(0),
-              // The row and any between (blank lines) are blank on the terminal, or not made yet.
-              (frame.end...row).allSatisfy(isKnownBlank)
+              // The row and any between (blank lines) are taken in if blank on the terminal, or not made yet.
+              takeKnownBlankRows(through: row, into: &frame)
         else { return false }
-        while frame.end <= row { frame.rows.append(blankRow) }
         // As `appear`: a few blank cells in the current style written rather than moved over.
         let skip = column - cursorColumn
         let start = row == cursorRow && skip > 0 && skip <= 3 ? reach(column, over: blankRow) : column
@@ -536,6 +534,17 @@ public struct TerminalRenderer {
     @inline(__always)
     private func isKnownBlank(_ row: Int) -> Bool {
         (row > bottomRow || blankRows.contains(row)) && (unknownRows.isEmpty || !unknownRows.contains(row))
+    }
+
+    /// Adds the rows below `frame` down to `row` as the shared blank row when every one is known
+    /// blank (typing goes on there as on the frame's rows); false, the frame left as it is, if not.
+    /// Last in a step's checks: it is the one that changes something.
+    @inline(__always)
+    private func takeKnownBlankRows(through row: Int, into frame: inout Frame) -> Bool {
+        guard row >= frame.end else { return true }
+        guard (frame.end...row).allSatisfy(isKnownBlank) else { return false }
+        while frame.end <= row { frame.rows.append(blankRow) }
+        return true
     }
 
     private func previousRow(_ row: Int) -> [Cell]? {
