@@ -54,6 +54,16 @@ import Testing
         #expect(times(run) == [0, 0.1, 0.8])
     }
 
+    /// The rarer contexts: a sentence end before a line end (both pauses, one after the other), and a
+    /// closing bracket that keeps a full-width sentence end pending.
+    @Test func pausesAfterASentenceEndBeforeALineEndAndAClosingBracket() throws {
+        let line = try VirtualRun(["--cps", "10", "-o", "json"], text: "Hi.\nZ")
+        // H i . then the line end (1 + 6 units), Z after it (1 + 4).
+        #expect(times(line) == [0, 0.1, 0.2, 0.9, 1.4])
+        let bracket = try VirtualRun(["--cps", "10", "-o", "json"], text: "文。」字")
+        #expect(times(bracket) == [0, 0.1, 0.2, 0.9])
+    }
+
     @Test func durationFitsTheWholeText() throws {
         let run = try VirtualRun(["--duration", "2s", "--no-pauses", "-o", "json"], text: "abcde")
         #expect(times(run) == [0, 0.5, 1.0, 1.5, 2.0])

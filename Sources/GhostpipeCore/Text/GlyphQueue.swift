@@ -141,7 +141,7 @@ public struct GlyphQueue {
         instants.append(contentsOf: repeatElement(0, count: end - start))
         instants.withUnsafeMutableBufferPointer { instants in
             kinds.withUnsafeBufferPointer { kinds in
-                for k in start..<end { instants[k] = pacer.schedule(kinds[k], ready: ready) }
+                pacer.schedule(UnsafeBufferPointer(rebasing: kinds[start..<end]), ready: ready, into: instants.baseAddress! + start)
             }
         }
     }

@@ -27,9 +27,7 @@ public struct Pacer: Sendable {
 
     private var anchor: Nanoseconds?
     private var unitsSinceAnchor: Int64 = 0
-    private var previous: GraphemeKind = .newline
-    private var afterSentenceEnd = false
-    private var afterFullSentenceEnd = false
+    private var context = PauseContext()
 
     public init(graphemesPerSecond: Double, pauses: Bool = true) {
         self.unit = 1e9 / graphemesPerSecond
@@ -42,35 +40,11 @@ public struct Pacer: Sendable {
         return (Int64(unit), (1 << 53) / Int64(unit))
     }
 
-    /// `units` of time, in nanoseconds.
-    @inline(__always) private func duration(_ units: Int64) -> Nanoseconds {
-        if let wholeUnit, units < exactUnits { return units &* wholeUnit }
-        return Nanoseconds((Double(units) * unit).rounded())
-    }
-
     /// Typing-test words per minute: a word is five keystrokes, space included.
     public static func graphemesPerSecond(wpm: Double) -> Double { wpm * 5 / 60 }
 
     /// The units this grapheme costs (its own plus any pause before it), and the context it leaves.
-    public mutating func cost(of kind: GraphemeKind) -> Int64 {
-        var units: Int64 = 1
-        if pauses {
-            if previous == .newline { units += Self.linePauseUnits }
-            if afterFullSentenceEnd && kind != .closing && kind != .fullSentenceEnd {
-                units += Self.sentencePauseUnits
-            } else if afterSentenceEnd && (kind.isBlank || kind == .newline) {
-                units += Self.sentencePauseUnits
-            }
-        }
-        switch kind {
-        case .sentenceEnd: afterSentenceEnd = true; afterFullSentenceEnd = false
-        case .fullSentenceEnd: afterFullSentenceEnd = true; afterSentenceEnd = false
-        case .closing: break  // keeps the sentence end pending: `"Stop." he said`
-        default: afterSentenceEnd = false; afterFullSentenceEnd = false
-        }
-        previous = kind
-        return units
-    }
+    public mutating func cost(of kind: GraphemeKind) -> Int64 { context.cost(of: kind, pauses: pauses) }
 
     /// Moves the schedule later by `delta` (the process was stopped: a stop is a pause).
     public mutating func shift(by delta: Nanoseconds) {
@@ -79,21 +53,95 @@ public struct Pacer: Sendable {
 
     /// The instant of the next grapheme, which is ready (arrived and laid out) at `ready`.
     public mutating func schedule(_ kind: GraphemeKind, ready: Nanoseconds) -> Nanoseconds {
-        let units = cost(of: kind)
-        guard let anchor else {
-            self.anchor = ready
-            unitsSinceAnchor = 0
-            return ready
+        var instant: Nanoseconds = 0
+        withUnsafePointer(to: kind) { schedule(UnsafeBufferPointer(start: $0, count: 1), ready: ready, into: &instant) }
+        return instant
+    }
+
+    /// The instants of graphemes of `kinds`, all ready at `ready`, stored from `instants` on.
+    ///
+    /// The state is read into locals for the loop and stored back after it (kept in the struct, the
+    /// fields might be reloaded after every instant stored: the stores may alias them).
+    public mutating func schedule(_ kinds: UnsafeBufferPointer<GraphemeKind>, ready: Nanoseconds,
+                                  into instants: UnsafeMutablePointer<Nanoseconds>) {
+        var (context, anchor, units) = (self.context, self.anchor ?? ready, unitsSinceAnchor)
+        var anchored = self.anchor != nil
+        let (whole, exact, unit) = (wholeUnit ?? 0, wholeUnit == nil ? 0 : exactUnits, self.unit)
+        let table = pauses ? PauseContext.pausing : PauseContext.steady
+        for k in kinds.indices {
+            let next = units + context.cost(of: kinds[k], in: table)
+            // `anchor + units × unit`: exact integers while the product is below 2^53 (the same
+            // instant the rounded floating-point product gives there).
+            let due = anchored ? anchor + (next < exact ? next &* whole : Nanoseconds((Double(next) * unit).rounded())) : ready
+            if !anchored || ready > due {
+                // The first grapheme, or input later than the pace: the schedule re-anchors at its
+                // arrival (an idle gap earns no credit).
+                (anchor, units, anchored) = (ready, 0, true)
+                instants[k] = ready
+            } else {
+                units = next
+                instants[k] = due
+            }
         }
-        let next = unitsSinceAnchor + units
-        let due = anchor + duration(next)
-        if ready > due {
-            self.anchor = ready
-            unitsSinceAnchor = 0
-            return ready
+        (self.context, self.anchor, unitsSinceAnchor) = (context, anchored ? anchor : nil, units)
+    }
+}
+
+/// What the graphemes before leave for the next one's pause: a line end, a sentence end not yet
+/// followed by whitespace. Three bits, so that a grapheme's cost is one lookup in a table made
+/// from the rule (`rule`): the rule's branches were half a grapheme's pacing.
+struct PauseContext: Sendable {
+    private var bits = PauseContext.afterLineEnd
+
+    private static let afterLineEnd: UInt8 = 1, afterSentenceEnd: UInt8 = 2, afterFullSentenceEnd: UInt8 = 4
+
+    /// The units this grapheme costs (its own plus any pause before it), and the context it leaves.
+    @inline(__always)
+    mutating func cost(of kind: GraphemeKind, pauses: Bool) -> Int64 {
+        cost(of: kind, in: pauses ? Self.pausing : Self.steady)
+    }
+
+    /// `cost(of:pauses:)` with its table (`pausing` or `steady`) at hand.
+    @inline(__always)
+    mutating func cost(of kind: GraphemeKind, in table: PauseTable) -> Int64 {
+        let entry = table.entries[Int(bits) << 4 | Int(kind.rawValue & 15)]
+        bits = entry >> 4
+        return Int64(entry & 15)
+    }
+
+    /// Each context and kind's cost and the context it leaves: `units | context << 4`.
+    struct PauseTable: Sendable {
+        let entries: [UInt8]
+        init(pauses: Bool) {
+            entries = (0..<128).map { index in
+                let (bits, kind) = (UInt8(index >> 4), GraphemeKind(rawValue: UInt8(index & 15)) ?? .other)
+                let (units, next) = PauseContext.rule(bits, kind, pauses: pauses)
+                return UInt8(units) | next << 4
+            }
         }
-        unitsSinceAnchor = next
-        return due
+    }
+    static let pausing = PauseTable(pauses: true), steady = PauseTable(pauses: false)
+
+    /// The rule: one unit per grapheme; with pauses, `linePauseUnits` more after a line end and
+    /// `sentencePauseUnits` more for the whitespace (or line end) after a sentence end.
+    private static func rule(_ bits: UInt8, _ kind: GraphemeKind, pauses: Bool) -> (units: Int, next: UInt8) {
+        var units = 1
+        if pauses {
+            if bits & afterLineEnd != 0 { units += Int(Pacer.linePauseUnits) }
+            if bits & afterFullSentenceEnd != 0 && kind != .closing && kind != .fullSentenceEnd {
+                units += Int(Pacer.sentencePauseUnits)
+            } else if bits & afterSentenceEnd != 0 && (kind.isBlank || kind == .newline) {
+                units += Int(Pacer.sentencePauseUnits)
+            }
+        }
+        let sentence: UInt8
+        switch kind {
+        case .sentenceEnd: sentence = afterSentenceEnd
+        case .fullSentenceEnd: sentence = afterFullSentenceEnd
+        case .closing: sentence = bits & (afterSentenceEnd | afterFullSentenceEnd)  // `"Stop." he said`
+        default: sentence = 0
+        }
+        return (units, sentence | (kind == .newline ? afterLineEnd : 0))
     }
 }
 
