@@ -116,21 +116,26 @@ public struct FlowLayout {
                 var end = k, total = 0
                 while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
                 if end < kinds.count, kinds[end] != .ideograph, total <= width - column {
+                    // The space after it too, when it fits whole (`add` of it places it so, the
+                    // word before having placed nothing held).
+                    let space = kinds[end] == .space && column + total < width && Int(widths[end]) <= width - column - total
+                    let stop = space ? end + 1 : end
                     // Written in place (a capacity and uniqueness check per grapheme cost more).
                     let (row, first) = (self.row, k)
                     var column = self.column
-                    placed.append(addingCapacity: end - first) { span in
+                    placed.append(addingCapacity: stop - first) { span in
                         span.withUnsafeMutableBufferPointer { room, written in
-                            for i in 0..<(end - first) {
+                            for i in 0..<(stop - first) {
                                 let w = Int(widths[first + i])
                                 room[i] = Placement(row: row, column: column, width: w)
                                 column += w
                             }
-                            written = end - first
+                            written = stop - first
                         }
                     }
                     self.column = column
-                    k = end
+                    if space { heldHasIdeograph = false }
+                    k = stop
                     continue
                 }
             }
