@@ -177,12 +177,12 @@ struct JSONWriter {
         if micros == 0 {
             UnsafeMutableRawPointer(position).storeBytes(of: high.littleEndian, as: UInt64.self)
             let zeros = high ^ 0x30_3030
-            position += zeros == 0 ? 1 : 3 - (zeros.leadingZeroBitCount - 40) / 8
+            position += zeros == 0 ? 1 : 3 - (zeros.leadingZeroBitCount &- 40) >> 3
         } else {
             let low = UInt64(triples.loadUnaligned(fromByteOffset: 3 * Int(micros), as: UInt32.self).littleEndian) & 0xFF_FFFF
             let word = high | low << 24
             UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt64.self)
-            position += 6 - ((word ^ 0x3030_3030_3030).leadingZeroBitCount - 16) / 8
+            position += 6 - ((word ^ 0x3030_3030_3030).leadingZeroBitCount &- 16) >> 3
         }
     }
 
@@ -224,7 +224,9 @@ struct JSONWriter {
 
     /// The whole seconds last written by `seconds(_:reusing:)`, with their digits and the point.
     struct WholeSeconds {
-        var value: UInt64 = .max
+        /// The whole seconds in microseconds: a time is in the same second when its microseconds
+        /// are less than a million past them (no division to tell). Far from any time at first.
+        var firstMicros = UInt64.max / 2
         /// The digits and the point, in the low bytes first order of memory.
         var bytes: UInt64 = 0
         var count = 0
@@ -242,19 +244,19 @@ struct JSONWriter {
     @inline(__always) mutating func inlineSeconds(_ ns: Nanoseconds, reusing last: inout WholeSeconds) {
         guard ns >= 0 else { seconds(ns); return }
         let micros = (UInt64(ns) + 500) / 1000
-        let whole = micros / 1_000_000
-        if whole != last.value {
+        if micros &- last.firstMicros < 1_000_000 {
+            UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
+            position += last.count
+        } else {
+            let whole = micros / 1_000_000
             guard whole < 10_000_000 else { seconds(ns); return }
             let start = position
             self.whole(Int(whole))
             byte(0x2E)
-            last = WholeSeconds(value: whole, bytes: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self),
-                                count: position - start)
-        } else {
-            UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
-            position += last.count
+            last = WholeSeconds(firstMicros: whole * 1_000_000,
+                                bytes: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self), count: position - start)
         }
-        fraction(Int(truncatingIfNeeded: micros - whole * 1_000_000))
+        fraction(Int(truncatingIfNeeded: micros &- last.firstMicros))
     }
 
     /// Two decimal digits of `n` (0…99), from a table.
