@@ -290,16 +290,18 @@ public struct TerminalRenderer {
                             // hand): one printable byte in the plain style, alone at its instant, at
                             // the cursor on a blank cell short of the last column. Drawn, or a space
                             // moved over, it is the byte written, as the cases below write it.
-                            while plain && k <= last && column + 1 < width {
-                                let (p, start) = (places[k], k == 0 ? 0 : ends[k - 1])
-                                guard p.row == headRow, p.column == column, p.width == 1, ends[k] == start + 1, styleIndices[k] == 0,
-                                      case let b = text[start], b >= 0x20, b < 0x7F,
-                                      k + 1 == end || times[k + 1] != times[k], allBlank || cells[column].isBlank
-                                else { break }
-                                bytes.byte(b)
-                                column += 1
-                                typed.append((offset + (bytes.position - base), times[k]))
-                                k += 1
+                            // Up to the last run's last, short of the last column, and before the
+                            // tape's last (whose instant has no next to compare with: below).
+                            if plain, case let stop = min(last + 1, end - 1, k + (width - 1 - column)), k < stop {
+                                let n = typed.withUnsafeMutableBufferPointer { room, count in
+                                    let n = Self.typePlainBytes(graphemes, times: times, from: k, to: stop, row: headRow, column: column,
+                                                                cells: allBlank ? nil : cells.baseAddress!, out: bytes.position,
+                                                                offset: offset + (bytes.position - base), typed: room.baseAddress! + count)
+                                    count += n
+                                    return n
+                                }
+                                bytes.position += n
+                                (k, column) = (k + n, column + n)
                             }
                             guard k <= last else { break }
                             // Alone at its instant, on the head's row, taking columns, not a line end or
@@ -353,6 +355,33 @@ public struct TerminalRenderer {
         tape.took(usual)
         if !blankRows.isEmpty { blankRows.remove(row) }
         frame.cursor = tape.state.head
+    }
+
+    /// The usual of the usual, in a function of its own (few values to keep at hand, all in
+    /// registers): from grapheme `k` to `stop` at most, each one printable byte in the plain style,
+    /// alone at its instant (the next grapheme's differs), right at the cursor (`row`, `column` on)
+    /// on a blank cell of `cells` (nil: all blank). Drawn, or a space moved over, it is the byte
+    /// written, as `typeUsualSteps`' cases write it: to `out`, its step (end offset from `offset`,
+    /// instant) to `typed`. Returns how many were typed.
+    @inline(never)
+    private static func typePlainBytes(_ graphemes: PlacedGraphemes, times: UnsafePointer<Nanoseconds>, from k: Int, to stop: Int,
+                                       row: Int, column: Int, cells: UnsafePointer<Cell>?, out: UnsafeMutablePointer<UInt8>,
+                                       offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> Int {
+        let (places, ends, text, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!,
+                                                  graphemes.bytes.baseAddress!, graphemes.styleIndices.baseAddress!)
+        // Indexed from the run's first: `i` is the column past `column`, the byte past `out`.
+        let (first, column) = (k, column &- k)
+        var (k, start, time) = (k, k == 0 ? 0 : ends[k - 1], times[k])
+        while k < stop {
+            let (p, next) = (places[k], times[k + 1])
+            guard p.row == row, p.column == column &+ k, p.width == 1, ends[k] == start &+ 1, styleIndices[k] == 0,
+                  case let b = text[start], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![column &+ k].isBlank
+            else { break }
+            out[k &- first] = b
+            typed[k &- first] = (offset &+ (k &- first) &+ 1, time)
+            (k, start, time) = (k &+ 1, start &+ 1, next)
+        }
+        return k &- first
     }
 
     /// A step that types one cell on a row below the last frame, blank on the terminal (the first of
