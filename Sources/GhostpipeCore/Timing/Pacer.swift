@@ -64,26 +64,26 @@ public struct Pacer: Sendable {
     /// fields might be reloaded after every instant stored: the stores may alias them).
     public mutating func schedule(_ kinds: UnsafeBufferPointer<GraphemeKind>, ready: Nanoseconds,
                                   into instants: UnsafeMutablePointer<Nanoseconds>) {
-        var (context, anchor, units) = (self.context, self.anchor ?? ready, unitsSinceAnchor)
-        var anchored = self.anchor != nil
-        let (whole, exact, unit) = (wholeUnit ?? 0, wholeUnit == nil ? 0 : exactUnits, self.unit)
+        guard !kinds.isEmpty else { return }
+        var context = self.context
         let table = pauses ? PauseContext.pausing : PauseContext.steady
-        for k in kinds.indices {
-            let next = units + context.cost(of: kinds[k], in: table)
-            // `anchor + units × unit`: exact integers while the product is below 2^53 (the same
-            // instant the rounded floating-point product gives there).
-            let due = anchored ? anchor + (next < exact ? next &* whole : Nanoseconds((Double(next) * unit).rounded())) : ready
-            if !anchored || ready > due {
-                // The first grapheme, or input later than the pace: the schedule re-anchors at its
-                // arrival (an idle gap earns no credit).
-                (anchor, units, anchored) = (ready, 0, true)
-                instants[k] = ready
-            } else {
-                units = next
-                instants[k] = due
-            }
+        let (whole, exact, unit) = (wholeUnit ?? 0, wholeUnit == nil ? 0 : exactUnits, self.unit)
+        /// `anchor + units × unit`: exact integers while the product is below 2^53 (the same instant
+        /// the rounded floating-point product gives there).
+        @inline(__always) func duration(_ units: Int64) -> Nanoseconds {
+            units < exact ? units &* whole : Nanoseconds((Double(units) * unit).rounded())
         }
-        (self.context, self.anchor, unitsSinceAnchor) = (context, anchored ? anchor : nil, units)
+        // The first anchors the schedule at `ready` (the first of all), or re-anchors it there when
+        // it comes later than its pace: an idle gap earns no credit.
+        var (anchor, units) = (self.anchor ?? ready, unitsSinceAnchor + context.cost(of: kinds[0], in: table))
+        if self.anchor == nil || ready > anchor + duration(units) { (anchor, units) = (ready, 0) }
+        instants[0] = anchor + duration(units)
+        // The rest come after it, at instants that only grow: none re-anchors.
+        for k in 1..<kinds.count {
+            units &+= context.cost(of: kinds[k], in: table)
+            instants[k] = anchor &+ duration(units)
+        }
+        (self.context, self.anchor, unitsSinceAnchor) = (context, anchor, units)
     }
 }
 
@@ -104,7 +104,7 @@ struct PauseContext: Sendable {
     /// `cost(of:pauses:)` with its table (`pausing` or `steady`) at hand.
     @inline(__always)
     mutating func cost(of kind: GraphemeKind, in table: PauseTable) -> Int64 {
-        let entry = table.entries[Int(bits) << 4 | Int(kind.rawValue & 15)]
+        let entry = table.entries[Int(bits & 7) << 4 | Int(kind.rawValue & 15)]
         bits = entry >> 4
         return Int64(entry & 15)
     }
