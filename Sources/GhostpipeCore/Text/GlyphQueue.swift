@@ -64,17 +64,17 @@ public struct GlyphQueue {
         // One loop, made twice by inlining: with widths and without (json's text: not a test per grapheme).
         @inline(__always) func tell(_ kinds: UnsafeMutableBufferPointer<GraphemeKind>,
                                     _ widths: UnsafeMutableBufferPointer<UInt8>, measuring: Bool) {
+            let (byteKinds, byteWidths) = (Self.byteKinds, Self.byteWidths)
             batch.bytes.withUnsafeBufferPointer { buffer in
                 batch.ends.withUnsafeBufferPointer { ends in
                     var start = 0
                     for k in 0..<ends.count {
                         let end = ends[k]
                         if end == start + 1 {
-                            // One byte (most text): its kind and width without a call.
-                            let b = buffer[start]
-                            let kind = GraphemeKind.of(ascii: b)
-                            kinds[first + k] = kind
-                            if measuring { widths[first + k] = Self.width(ofByte: b, kind: kind) }
+                            // One byte (most text): its kind and width from tables.
+                            let b = Int(buffer[start])
+                            kinds[first + k] = byteKinds[b]
+                            if measuring { widths[first + k] = byteWidths[b] }
                         } else {
                             let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
                             let kind = GraphemeKind.of(cluster)
@@ -155,6 +155,11 @@ public struct GlyphQueue {
             return measured.width(of: String(decoding: cluster, as: UTF8.self))
         }
     }
+
+    /// Each byte's kind and width as a cluster of its own (`GraphemeKind.of(ascii:)`, `width(ofByte:kind:)`),
+    /// looked up rather than told by comparisons: most clusters are one byte.
+    private static let byteKinds: [GraphemeKind] = (0...255).map { GraphemeKind.of(ascii: UInt8($0)) }
+    private static let byteWidths: [UInt8] = (0...255).map { width(ofByte: UInt8($0), kind: GraphemeKind.of(ascii: UInt8($0))) }
 
     /// A one-byte cluster's width: none for controls (a line end and a tab are laid out apart).
     @inline(__always) static func width(ofByte b: UInt8, kind: GraphemeKind) -> UInt8 {
