@@ -207,10 +207,13 @@ struct PlacedGraphemes: AppearingCells {
     /// printable ASCII is one column.
     @inline(__always) func canTake(_ k: Int) -> Bool { canTake(k, from: start(k), to: ends[k]) }
 
-    /// `canTake(k)` with the grapheme's bytes `start..<end` known.
+    /// `canTake(k)` with the grapheme's bytes `start..<end` known. Text that does not start with
+    /// ASCII (most clusters of more than a byte: Hangul, emoji) is told by that byte, as
+    /// `Frame.canTake` tells it, without making its text.
     @inline(__always) func canTake(_ k: Int, from start: Int, to end: Int) -> Bool {
-        guard end == start + 1 else { return Frame.canTake(text(k), placements[k].width) }
         let byte = bytes[start]
-        return byte >= 0x80 || byte >= 0x20 && byte != 0x7F && placements[k].width == 1
+        if byte >= 0x80 { return true }
+        guard end == start + 1 else { return Frame.canTake(text(k), placements[k].width) }
+        return byte >= 0x20 && byte != 0x7F && placements[k].width == 1
     }
 }
