@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A run of complete grapheme clusters: cluster `k` is `bytes[ends[k-1] ..< ends[k]]` (from 0 for the
 /// first). Bytes past the last end, if any, are not part of the batch.
 public struct GraphemeBatch {
@@ -117,8 +121,14 @@ public struct GraphemeSegmenter {
             if p[i] < 0x80 {
                 // ASCII run [i, j).
                 var j = i
+                // A word at a time while no byte is above ASCII.
+                while j + 8 <= n && ByteWords.load(p + j) & 0x8080_8080_8080_8080 == 0 { j += 8 }
                 while j < n && p[j] < 0x80 { j += 1 }
                 var k = i
+                if memchr(p + i, 0x0D, j - 1 - i) == nil {
+                    // No CR LF to take as one (most text): each byte but the last is a cluster.
+                    while k < j - 1 { k += 1; ends.append(k) }
+                }
                 while k < j - 1 {
                     if p[k] == 0x0D && p[k + 1] == 0x0A { k += 2 } else { k += 1 }
                     ends.append(k)
