@@ -80,7 +80,10 @@ public struct Pacer: Sendable {
         instants[0] = anchor + duration(units)
         // The rest come after it, at instants that only grow: none re-anchors.
         for k in 1..<kinds.count {
-            units &+= context.cost(of: kinds[k], in: table)
+            // Most graphemes are letters in no pause's context: a unit, told by a branch (the
+            // table's lookup made each grapheme wait for the last one's).
+            let kind = kinds[k]
+            units &+= kind == .other && context.isQuiet ? 1 : context.cost(of: kind, in: table)
             instants[k] = anchor &+ duration(units)
         }
         (self.context, self.anchor, unitsSinceAnchor) = (context, anchor, units)
@@ -94,6 +97,9 @@ struct PauseContext: Sendable {
     private var bits = PauseContext.afterLineEnd
 
     private static let afterLineEnd: UInt8 = 1, afterSentenceEnd: UInt8 = 2, afterFullSentenceEnd: UInt8 = 4
+
+    /// No pause is due: a grapheme of kind `.other` then costs one unit and leaves the context so.
+    var isQuiet: Bool { bits == 0 }
 
     /// The units this grapheme costs (its own plus any pause before it), and the context it leaves.
     @inline(__always)
