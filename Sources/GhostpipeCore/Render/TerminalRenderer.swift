@@ -367,21 +367,27 @@ public struct TerminalRenderer {
     private static func typePlainBytes(_ graphemes: PlacedGraphemes, times: UnsafePointer<Nanoseconds>, from k: Int, to stop: Int,
                                        row: Int, column: Int, cells: UnsafePointer<Cell>?, out: UnsafeMutablePointer<UInt8>,
                                        offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> Int {
-        let (places, ends, text, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!,
-                                                  graphemes.bytes.baseAddress!, graphemes.styleIndices.baseAddress!)
-        // Indexed from the run's first: `i` is the column past `column`, the byte past `out`.
-        let (first, column) = (k, column &- k)
-        var (k, start, time) = (k, k == 0 ? 0 : ends[k - 1], times[k])
-        while k < stop {
-            let (p, next) = (places[k], times[k + 1])
-            guard p.row == row, p.column == column &+ k, p.width == 1, ends[k] == start &+ 1, styleIndices[k] == 0,
-                  case let b = text[start], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![column &+ k].isBlank
-            else { break }
-            out[k &- first] = b
-            typed[k &- first] = (offset &+ (k &- first) &+ 1, time)
-            (k, start, time) = (k &+ 1, start &+ 1, next)
+        let (places, ends, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!, graphemes.styleIndices.baseAddress!)
+        // Everything indexed by `k`: each grapheme of the run is a byte and a column after the one
+        // before, so its byte, column, output byte and step are each a base plus `k`.
+        let start = k == 0 ? 0 : ends[k - 1]
+        let (text, column, end) = (graphemes.bytes.baseAddress! + (start &- k), column &- k, start &- k &+ 1)
+        let (out, typed, offset) = (out - k, typed - k, offset &- k &+ 1)
+        // Made twice by inlining: with the cells to check and without (all blank, the usual case).
+        @inline(__always) func run(_ cells: UnsafePointer<Cell>?) -> Int {
+            var k = k
+            while k < stop {
+                let (p, time, next) = (places[k], times[k], times[k + 1])
+                guard p.row == row, p.column == column &+ k, p.width == 1, ends[k] == end &+ k, styleIndices[k] == 0,
+                      case let b = text[k], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![column &+ k].isBlank
+                else { break }
+                out[k] = b
+                typed[k] = (offset &+ k, time)
+                k &+= 1
+            }
+            return k
         }
-        return k &- first
+        return (cells == nil ? run(nil) : run(cells)) &- k
     }
 
     /// A step that types one cell on a row below the last frame, blank on the terminal (the first of
