@@ -111,33 +111,34 @@ public struct FlowLayout {
         var k = 0
         while k < kinds.count {
             if held.isEmpty && !wordDecided && widths[k] > 0 && Self.continuesWord(kinds[k]) {
-                // A word whose end is in the batch (a break follows it) and that fits on this row
-                // goes where holding it would put it, without being held.
-                var end = k, total = 0
-                while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
-                if end < kinds.count, kinds[end] != .ideograph, total <= width - column {
-                    // The space after it too, when it fits whole (`add` of it places it so, the
-                    // word before having placed nothing held).
-                    let space = kinds[end] == .space && column + total < width && Int(widths[end]) <= width - column - total
-                    let stop = space ? end + 1 : end
-                    // Written in place (a capacity and uniqueness check per grapheme cost more).
-                    let (row, first) = (self.row, k)
-                    var column = self.column
-                    placed.append(addingCapacity: stop - first) { span in
-                        span.withUnsafeMutableBufferPointer { room, written in
-                            for i in 0..<(stop - first) {
-                                let w = Int(widths[first + i])
-                                room[i] = Placement(row: row, column: column, width: w)
+                // Words whose end is in the batch (a break follows) and that fit on this row go
+                // where holding them would put them, without being held, each with the space after
+                // it when that fits whole (`add` of it places it so, the word before having left
+                // nothing held). Written in place, a run of them at once: a capacity and uniqueness
+                // check per grapheme, or per word, cost more than the placing.
+                let (row, width, first) = (self.row, self.width, k)
+                var (column, spaced) = (self.column, false)
+                placed.append(addingCapacity: kinds.count - first) { span in
+                    span.withUnsafeMutableBufferPointer { room, written in
+                        while k < kinds.count && widths[k] > 0 && Self.continuesWord(kinds[k]) {
+                            var (end, total) = (k, 0)
+                            while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
+                            guard end < kinds.count, kinds[end] != .ideograph, total <= width - column else { break }
+                            let space = kinds[end] == .space && column + total < width && Int(widths[end]) <= width - column - total
+                            for i in k..<(space ? end + 1 : end) {
+                                let w = Int(widths[i])
+                                room[i - first] = Placement(row: row, column: column, width: w)
                                 column += w
                             }
-                            written = stop - first
+                            k = space ? end + 1 : end
+                            spaced = spaced || space
                         }
+                        written = k - first
                     }
-                    self.column = column
-                    if space { heldHasIdeograph = false }
-                    k = stop
-                    continue
                 }
+                self.column = column
+                if spaced { heldHasIdeograph = false }
+                if k > first { continue }
             }
             add(kinds[k], width: Int(widths[k]))
             k += 1
