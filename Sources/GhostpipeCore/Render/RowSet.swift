@@ -30,7 +30,9 @@ struct RowSet {
     }
 
     mutating func remove(_ row: Int) {
-        guard !rows.isEmpty else { return }
+        guard let last = rows.last else { return }
+        // Mostly the row just created (typed on at once).
+        if last == row { rows.removeLast(); return }
         let i = index(of: row)
         if i < rows.count && rows[i] == row { rows.remove(at: i) }
     }
