@@ -137,11 +137,14 @@ public struct GlyphQueue {
     public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
         let start = instants.count
         guard end > start else { return }
-        // Made room for first, then written through pointers: no capacity or uniqueness check each.
-        instants.append(contentsOf: repeatElement(0, count: end - start))
-        instants.withUnsafeMutableBufferPointer { instants in
-            kinds.withUnsafeBufferPointer { kinds in
-                pacer.schedule(UnsafeBufferPointer(rebasing: kinds[start..<end]), ready: ready, into: instants.baseAddress! + start)
+        // Written in place, in room made for them (not filled first).
+        let kinds = self.kinds
+        instants.append(addingCapacity: end - start) { span in
+            span.withUnsafeMutableBufferPointer { room, written in
+                kinds.withUnsafeBufferPointer { kinds in
+                    pacer.schedule(UnsafeBufferPointer(rebasing: kinds[start..<end]), ready: ready, into: room.baseAddress!)
+                }
+                written = end - start
             }
         }
     }
