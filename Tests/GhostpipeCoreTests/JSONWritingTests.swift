@@ -57,6 +57,23 @@ import Testing
         }
     }
 
+    /// Times written one after another, reusing the last one's whole seconds (a line per grapheme),
+    /// each as it is written alone: within a second, across one, back across one, too large to reuse.
+    @Test func secondsReusingTheLastWholeSecondsAreAsAlone() {
+        var last = JSONWriter.WholeSeconds()
+        var room = [UInt8](repeating: 0, count: 64)
+        let times: [Nanoseconds] = [0, 40_000_000, 999_999_499, 999_999_500, 1_000_000_000, 1_040_000_000, 7_500_000_000,
+                                    6_500_000_000, 6_999_999_999, 10_000_000_000_000_000, 7_000_000_001, -5, 12_345_678_901, 12_345_678_901]
+        for ns in times {
+            let reused = room.withUnsafeMutableBufferPointer { room in
+                var writer = JSONWriter(position: room.baseAddress!)
+                writer.seconds(ns, reusing: &last)
+                return String(decoding: UnsafeBufferPointer(start: room.baseAddress!, count: writer.position - room.baseAddress!), as: UTF8.self)
+            }
+            #expect(reused == seconds(ns), "\(ns) ns")
+        }
+    }
+
     /// Whole seconds and milliseconds of every size, against Swift's own formatting of the integers.
     @Test func wholeSecondsAndMillisecondsOfEverySize() {
         func millis(_ ns: Nanoseconds) -> String {

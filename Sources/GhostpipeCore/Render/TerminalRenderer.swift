@@ -286,12 +286,9 @@ public struct TerminalRenderer {
                     // The steps too, written in place (no check of the array's uniqueness each).
                     steps.append(addingCapacity: last + 1 - k) { typed in
                         while k <= last {
-                            // The usual of the usual, in a loop of its own (fewer values to keep at
-                            // hand): one printable byte in the plain style, alone at its instant, at
-                            // the cursor on a blank cell short of the last column. Drawn, or a space
-                            // moved over, it is the byte written, as the cases below write it.
-                            // Up to the last run's last, short of the last column, and before the
-                            // tape's last (whose instant has no next to compare with: below).
+                            // The usual of the usual (`typePlainBytes`): up to this run's last, short
+                            // of the last column, and before the tape's last (whose instant has no
+                            // next to compare with: below).
                             if plain, case let stop = min(last + 1, end - 1, k + (width - 1 - column)), k < stop {
                                 let n = typed.withUnsafeMutableBufferPointer { room, count in
                                     let n = Self.typePlainBytes(graphemes, times: times, from: k, to: stop, row: headRow, column: column,
@@ -369,20 +366,20 @@ public struct TerminalRenderer {
                                        offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> Int {
         let (places, ends, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!, graphemes.styleIndices.baseAddress!)
         // Everything indexed by `k`: each grapheme of the run is a byte and a column after the one
-        // before, so its byte, column, output byte and step are each a base plus `k`.
+        // before, so its byte, end, column, output byte and step are each a base plus `k`.
         let start = k == 0 ? 0 : ends[k - 1]
-        let (text, column, end) = (graphemes.bytes.baseAddress! + (start &- k), column &- k, start &- k &+ 1)
-        let (out, typed, offset) = (out - k, typed - k, offset &- k &+ 1)
+        let (textBase, endBase, columnBase) = (graphemes.bytes.baseAddress! + (start &- k), start &- k &+ 1, column &- k)
+        let (outBase, typedBase, offsetBase) = (out - k, typed - k, offset &- k &+ 1)
         // Made twice by inlining: with the cells to check and without (all blank, the usual case).
         @inline(__always) func run(_ cells: UnsafePointer<Cell>?) -> Int {
             var k = k
             while k < stop {
                 let (p, time, next) = (places[k], times[k], times[k + 1])
-                guard p.row == row, p.column == column &+ k, p.width == 1, ends[k] == end &+ k, styleIndices[k] == 0,
-                      case let b = text[k], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![column &+ k].isBlank
+                guard p.row == row, p.column == columnBase &+ k, p.width == 1, ends[k] == endBase &+ k, styleIndices[k] == 0,
+                      case let b = textBase[k], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![columnBase &+ k].isBlank
                 else { break }
-                out[k] = b
-                typed[k] = (offset &+ k, time)
+                outBase[k] = b
+                typedBase[k] = (offsetBase &+ k, time)
                 k &+= 1
             }
             return k
