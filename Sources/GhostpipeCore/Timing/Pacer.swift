@@ -67,7 +67,7 @@ public struct Pacer: Sendable {
         guard !kinds.isEmpty else { return }
         var context = self.context
         let table = pauses ? PauseContext.pausing : PauseContext.steady
-        let (whole, exact, unit) = (wholeUnit ?? 0, wholeUnit == nil ? 0 : exactUnits, self.unit)
+        let (whole, exact, unit) = (wholeUnit ?? 0, exactUnits, self.unit)  // `exactUnits` is 0 without a whole unit
         /// `anchor + units × unit`: exact integers while the product is below 2^53 (the same instant
         /// the rounded floating-point product gives there).
         @inline(__always) func duration(_ units: Int64) -> Nanoseconds {
