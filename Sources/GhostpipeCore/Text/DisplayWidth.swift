@@ -60,17 +60,11 @@ public enum DisplayWidth {
             let byte = bytes[0]
             return byte >= 0x20 && byte < 0x7F ? 1 : 0
         }
-        // One scalar of three or four bytes (a Hangul syllable, CJK, a lone emoji): decoded in place,
-        // as `UTF8Scalars` decodes it.
-        if bytes.count == 3, case let b0 = bytes[0], b0 & 0xF0 == 0xE0, case let (b1, b2) = (bytes[1], bytes[2]),
-           b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 {
-            return width(ofLone: UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F))
-        }
-        if bytes.count == 4, case let b0 = bytes[0], b0 >= 0xF0 && b0 <= 0xF4, case let (b1, b2, b3) = (bytes[1], bytes[2], bytes[3]),
-           b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 {
-            return width(ofLone: UInt32(b0 & 0x07) << 18 | UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(b3 & 0x3F))
-        }
         var decoder = UTF8Scalars(bytes: bytes)
+        // One scalar (a Hangul syllable, CJK, a lone emoji: most clusters of more than a byte) is
+        // one lookup, told by where the decoder stands after it.
+        if let first = decoder.next(), decoder.index == bytes.count { return width(ofLone: first) }
+        decoder.index = 0
         return measure(&decoder)
     }
 
@@ -114,6 +108,7 @@ public enum DisplayWidth {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
+        @inline(__always)
         mutating func next() -> UInt32? {
             guard index < bytes.count else { return nil }
             let b0 = UInt32(bytes[index])
