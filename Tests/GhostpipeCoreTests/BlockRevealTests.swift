@@ -66,6 +66,25 @@ func visibleText(_ bytes: [UInt8]) -> String {
         #expect(screen.unknown.isEmpty)
     }
 
+    @Test func aParagraphTooLongIsCutAtTheSameLineEndHoweverItsBytesArrive() {
+        // Ten lines of nine letters and a line end, no blank line; at most 35 graphemes a paragraph.
+        let text = Array(String(repeating: "abcdefghi\n", count: 10).utf8)
+        func paragraphs(readingAtATime size: Int) -> [Int] {
+            var stream = GraphemeStream(sanitizing: true)
+            var cutter = Paragraphs(maxLength: 35)
+            var lengths: [Int] = []
+            for start in stride(from: 0, to: text.count, by: size) {
+                lengths += cutter.receive(stream.push(Array(text[start..<min(start + size, text.count)]))).map(\.count)
+            }
+            lengths += cutter.receive(stream.finish()).map(\.count)
+            if let rest = cutter.finish() { lengths.append(rest.count) }
+            return lengths
+        }
+        // Cut at the last line end before the limit: three lines a paragraph.
+        #expect(paragraphs(readingAtATime: text.count) == [30, 30, 30, 10])
+        for size in [1, 7, 16, 64] { #expect(paragraphs(readingAtATime: size) == [30, 30, 30, 10], "\(size) bytes at a time") }
+    }
+
     @Test func durationIsSharedByLength() throws {
         let (sink, _) = try run([(0, "aaaa\n\nbbbbbbbbbbbb\n")], duration: 4 * Time.second)
         let instants = sink.writes.filter { !visibleText($0.bytes).isEmpty }.map(\.instant)

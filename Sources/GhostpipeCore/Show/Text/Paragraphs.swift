@@ -29,8 +29,10 @@ struct Paragraphs {
                 lineHasText = true
                 hasText = true
             }
+            // Checked at each grapheme, not at the batch's end: where a long paragraph is cut does
+            // not depend on how its bytes were read.
+            if text.count >= maxLength { done.append(cut(at: completeLinesEnd > 0 ? completeLinesEnd : text.count)) }
         }
-        if text.count >= maxLength { done.append(cut(at: completeLinesEnd > 0 ? completeLinesEnd : text.count)) }
         return done
     }
 
