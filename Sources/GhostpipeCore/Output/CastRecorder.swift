@@ -13,24 +13,19 @@ public final class CastRecorder: ByteSink {
     private let sink: any ByteSink
     private let origin: Nanoseconds
     private var lastTime: Nanoseconds = 0
-    /// The lines gathered: `room[..<used]`. Each line is written straight into the room after them
-    /// (`JSONWriter`, through a pointer), which is kept between flushes: a line per grapheme cost
-    /// more in making room than in writing.
-    /// Unchecked exclusivity: changed once per line (a grapheme, with `--instant`), where a dynamic
-    /// check cost as much as a short line (only this class touches them, never re-entrantly).
-    @exclusivity(unchecked) private var room: [UInt8] = []
-    @exclusivity(unchecked) private var used = 0
-    private var gatheredStamp: Nanoseconds = 0
+    /// The lines gathered until the show flushes (or a megabyte is waiting), each written straight
+    /// into their memory: a line per grapheme cost more in making room than in writing. The lines
+    /// carry their times, so writes stamped apart are gathered together.
+    private let lines: GatheredWrites
     /// The last line's whole seconds, reused by the next (a line per grapheme shares them).
     @exclusivity(unchecked) private var wholeSeconds = JSONWriter.WholeSeconds()
-    /// Lines are written once this much is gathered (memory stays bounded).
-    private static let gatherLimit = 1 << 20
 
     /// Writes the header at once. `environment` supplies TERM and SHELL for the header's `env`.
     public init(sink: any ByteSink, width: Int, height: Int, origin: Nanoseconds,
                 environment: [String: String], title: String? = nil) throws {
         self.sink = sink
         self.origin = origin
+        lines = GatheredWrites(sink: sink, keepingStampsApart: false)
         var header: [UInt8] = Array("{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(time(nil))".utf8)
         if let title {
             header.append(contentsOf: ",\"title\":".utf8)
@@ -76,11 +71,9 @@ public final class CastRecorder: ByteSink {
             return try writeEach(frames: buffer, from: start, frames)
         }
         // Room for the worst case of every line, times included (they only grow).
-        makeRoom(frames.count * (JSONWriter.secondsBound(upTo: latest) + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count))
+        let bound = frames.count * (JSONWriter.secondsBound(upTo: latest) + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count)
         var time = lastTime
-        let begin = used
-        used = room.withUnsafeMutableBufferPointer { room in
-            var line = JSONWriter(position: room.baseAddress! + begin)
+        try lines.add(at: last.instant, upTo: bound) { line in
             // Through pointers, with wrapping arithmetic (every end was checked above): the checks
             // per line were a tenth of its instructions.
             let (text, origin) = (bytes.baseAddress! - start, self.origin)
@@ -92,11 +85,8 @@ public final class CastRecorder: ByteSink {
                           time: time, wholeSeconds: &wholeSeconds, into: &line)
                 from = frame.end
             }
-            return line.position - room.baseAddress!
         }
         lastTime = time
-        gatheredStamp = last.instant
-        if used >= Self.gatherLimit { try flush() }
     }
 
     /// An event's kind: output, or a resize.
@@ -127,19 +117,9 @@ public final class CastRecorder: ByteSink {
     /// The most a line takes besides its time, for `count` bytes of data.
     private static func lineBound(_ count: Int) -> Int { JSONWriter.stringBound(count) + 10 }
 
-    /// Room for `bound` more bytes after the lines gathered (made a megabyte at a time).
-    private func makeRoom(_ bound: Int) {
-        if used + bound > room.count {
-            room += repeatElement(0, count: max(used + bound, Self.gatherLimit + 4096) - room.count)
-        }
-    }
-
     /// Writes the lines gathered so far.
     public func flush() throws {
-        guard used > 0 else { return try sink.flush() }
-        // Written from the room itself (a descriptor takes it as it is: no copy of a megabyte).
-        defer { used = 0 }
-        try room.withUnsafeBytes { try sink.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<used]), at: gatheredStamp) }
+        try lines.flush()
         try sink.flush()
     }
 
@@ -153,14 +133,8 @@ public final class CastRecorder: ByteSink {
             return try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { try event(code, $0, at: instant) }
         }
         // [time, "o", data] written in one go into room for the worst case.
-        makeRoom(JSONWriter.secondsBound + Self.lineBound(bytes.count))
-        let start = used
-        used = room.withUnsafeMutableBufferPointer { room in
-            var line = JSONWriter(position: room.baseAddress! + start)
+        try lines.add(at: instant, upTo: JSONWriter.secondsBound + Self.lineBound(bytes.count)) { line in
             Self.line(code, bytes, time: time, wholeSeconds: &wholeSeconds, into: &line)
-            return line.position - room.baseAddress!
         }
-        gatheredStamp = instant
-        if used >= Self.gatherLimit { try flush() }
     }
 }
