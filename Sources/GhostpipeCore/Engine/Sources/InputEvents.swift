@@ -4,6 +4,13 @@ public protocol InputDemand: AnyObject {
     var wantsInput: Bool { get }
     /// An unfinished grapheme or word is held: a pause in the input of `idleFlush` shows it.
     var holdsPartialInput: Bool { get }
+    /// The most bytes it takes at a time (at most `InputEvents.readSize`): each read is handled
+    /// whole before the next, so this is also the size of every buffer the handler fills from it.
+    var readSize: Int { get }
+}
+
+extension InputDemand {
+    public var readSize: Int { InputEvents.readSize }
 }
 
 /// The input (FILE arguments or stdin, or scripted chunks in tests) as events: `.inputFile` when a
@@ -16,7 +23,9 @@ public final class InputEvents: EventSource {
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
     private var lastInput: Nanoseconds?
     private var ended = false
-    private var buffer = [UInt8].readBuffer()
+    private var buffer = [UInt8].readBuffer(InputEvents.readSize)
+    /// The most read at a time (what a copy to a pipe or a subtitle parser takes).
+    public static let readSize = 1 << 16
 
     public init(_ source: any ByteSource, demand: any InputDemand) {
         self.source = source
@@ -43,7 +52,8 @@ public final class InputEvents: EventSource {
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
         let scripted = source.descriptor == nil
         if wake.readable || (scripted && (source.nextArrival ?? now) <= now) {
-            let result = buffer.withUnsafeMutableBytes { source.read(into: $0, now: now) }
+            let size = max(1, min(buffer.count, demand?.readSize ?? buffer.count))
+            let result = buffer.withUnsafeMutableBytes { source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size]), now: now) }
             switch result {
             case .bytes(let n):
                 lastInput = now

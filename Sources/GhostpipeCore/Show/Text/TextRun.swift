@@ -48,6 +48,8 @@ final class TextRun {
     private(set) var capped = false
 
     var wantsInput: Bool { !ended && reveal.wantsInput }
+    /// Bytes go to the output as they are (`RawCopy`), with no work per grapheme.
+    var copiesRaw: Bool { reveal is RawCopy }
     var holdsPartialInput: Bool { stream.holdsPartialInput || reveal.holdsPartialInput }
     var isDone: Bool { ended && reveal.isDone }
     var isEnded: Bool { ended }
