@@ -233,6 +233,11 @@ public struct TerminalRenderer {
         }
         if appears { tape.state.composesWhole = false }
         if hasFrame {
+            // Rows above the head's are final (`TypingTape`: a frame's top is the head's row), so
+            // typing never reads them again: they leave the frame, their cells never put (a screen
+            // of rows a stretch cost more than its typing when stretches were short). A row the
+            // frame does not have is one whose content is unknown, should anything draw there.
+            frame.dropRows(before: min(tape.state.headRow, cursorRow))
             unwritten.write(into: &frame, from: tape)
             previous = frame
         }
