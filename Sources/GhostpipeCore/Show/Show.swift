@@ -89,10 +89,11 @@ public final class Show: EventHandler, InputDemand {
         }
     }
 
-    /// Text on its way to a screen or a timed output is read 16 KiB at a time: every stage after
-    /// the read (segmenting, layout, pacing, typing, a recording's lines) keeps a buffer the size
-    /// of one read, and at that size they all stay in the cache and touch few pages (`--instant -o
-    /// cast` of 1 MB took 17 % less time than with 64 KiB reads). A copy to a pipe and the subtitle
+    /// Text on its way to a screen or a timed output is read 8 KiB at a time: every stage after the
+    /// read (segmenting, layout, pacing, typing, a recording's lines) keeps a buffer the size of one
+    /// read, and at that size they all stay in the cache and touch few pages. `--instant -o cast` of
+    /// 1 MB touched 3,250 pages with 64 KiB reads and as many as one line does (400) with 8 KiB, in a
+    /// fifth less time; 16 KiB and 4 KiB were 3 % slower than 8. A copy to a pipe and the subtitle
     /// parsers take as much as a read gives.
     public var readSize: Int {
         switch reading {
@@ -103,7 +104,7 @@ public final class Show: EventHandler, InputDemand {
         case .detecting, .between: return Self.textReadSize
         }
     }
-    static let textReadSize = 1 << 14
+    static let textReadSize = 1 << 13
 
     public var holdsPartialInput: Bool {
         switch reading {
