@@ -115,6 +115,43 @@ import Testing
 
     /// Escapes are found eight bytes at a time: at every position of a word, and a C1 control or
     /// an ordinary C2 character whose two bytes straddle two words.
+    /// A recording's lines for frames written at once (`write(frames:…)`, a typewriter's steps) are
+    /// those of each frame written alone: ends between characters or inside one (each frame then
+    /// decoded alone), instants stamped late, frames with no bytes.
+    @Test func framesRecordedAtOnceAreLinesAsIfEachWereWrittenAlone() throws {
+        let text = Array("ab 한글 👍🏽\n\"q\"\\\u{1B}[0m x".utf8)
+        func lines(_ write: (CastRecorder) throws -> Void) throws -> [[UInt8]] {
+            let sink = MemorySink()
+            let recorder = try CastRecorder(sink: sink, width: 80, height: 24, origin: 1_000, environment: [:])
+            try write(recorder)
+            try recorder.flush()
+            // Bytes (text would hide invalid UTF-8); the header holds the clock's time.
+            return sink.bytes.split(separator: 0x0A).dropFirst().map(Array.init)
+        }
+        let boundaries = text.indices.filter { text[$0] & 0xC0 != 0x80 }.dropFirst() + [text.count]
+        let hangul = text.firstIndex(of: 0xED)!
+        let cases: [(String, [Int], [Nanoseconds])] = [
+            ("every character", Array(boundaries), boundaries.indices.map { Nanoseconds($0) * 40_000_000 }),
+            ("cut inside a character", [2, hangul + 1, hangul + 5, text.count], [0, 40_000_000, 80_000_000, 1_600_000_000]),
+            ("a late instant, an empty frame", [3, 3, 10, text.count], [2_500_000_000, 2_600_000_000, 1_000_000_000, 3_000_001_000]),
+        ]
+        for (name, ends, instants) in cases {
+            let frames = zip(ends, instants).map { (end: $0, instant: $1) }
+            let atOnce = try lines { recorder in
+                try text.withUnsafeBytes { bytes in try frames.withUnsafeBufferPointer { try recorder.write(frames: bytes, from: 0, $0) } }
+            }
+            let alone = try lines { recorder in
+                var from = 0
+                for frame in frames {
+                    if frame.end > from { try recorder.write(Array(text[from..<frame.end]), at: frame.instant) }
+                    from = frame.end
+                }
+            }
+            #expect(atOnce == alone, "\(name)")
+            #expect(atOnce.count == frames.count - (name.contains("empty") ? 1 : 0), "\(name)")
+        }
+    }
+
     @Test func escapesAreFoundAtEveryPositionOfAWord() {
         for position in 0..<17 {
             let before = String(repeating: "a", count: position)

@@ -60,32 +60,34 @@ public final class CastRecorder: ByteSink {
         guard let last = frames.last, last.end > start else { return }
         let bytes = UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[start..<last.end])
         // What a screen writes comes from strings, so it is valid UTF-8, cut between characters;
-        // anything else goes line by line (decoded first). The same pass finds the latest time,
-        // and makes sure no frame ends past the last (the lines below are read unchecked).
-        var latest = lastTime
-        let cutBetweenCharacters = frames.allSatisfy { frame in
-            latest = max(latest, frame.instant - origin)
-            return frame.end <= last.end && (frame.end == buffer.count || buffer[frame.end] & 0xC0 != 0x80)
-        }
-        guard cutBetweenCharacters, UTF8Validation.isValid(bytes) else {
+        // anything else goes line by line (decoded first). Whether each frame starts a character
+        // is told in the loop below, from the byte it reads anyway (a pass of its own over the
+        // frames was a fifth of the recorder's time).
+        guard UTF8Validation.isValid(bytes), last.end == buffer.count || buffer[last.end] & 0xC0 != 0x80 else {
             return try writeEach(frames: buffer, from: start, frames)
         }
-        // Room for the worst case of every line, times included (they only grow).
-        let bound = frames.count * (JSONWriter.secondsBound(upTo: latest) + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count)
-        var time = lastTime
+        // Room for the worst case of every line, whatever its time.
+        let bound = frames.count * (JSONWriter.secondsBound + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count)
+        var (time, whole, cut) = (lastTime, wholeSeconds, false)
         try lines.add(at: last.instant, upTo: bound) { line in
-            // Through pointers, with wrapping arithmetic (every end was checked above): the checks
-            // per line were a tenth of its instructions.
-            let (text, origin) = (bytes.baseAddress! - start, self.origin)
+            // Through pointers, with wrapping arithmetic (every end is at most the last's, checked
+            // above): the checks per line were a tenth of its instructions.
+            let (text, origin, begin) = (bytes.baseAddress! - start, self.origin, line.position)
             var from = start
-            for frame in frames where frame.end > from {
+            for frame in frames {
+                let end = min(frame.end, last.end)
+                guard end > from else { continue }
+                // A frame that starts inside a character: the last one was cut there.
+                if text[from] & 0xC0 == 0x80 { cut = true; line.position = begin; return }
                 // Times never go backwards, even if a caller stamps a write late.
                 time = max(time, frame.instant &- origin)
-                Self.line(.output, UnsafeBufferPointer(start: text + from, count: frame.end &- from),
-                          time: time, wholeSeconds: &wholeSeconds, into: &line)
-                from = frame.end
+                Self.line(.output, UnsafeBufferPointer(start: text + from, count: end &- from),
+                          time: time, wholeSeconds: &whole, into: &line)
+                from = end
             }
         }
+        guard !cut else { return try writeEach(frames: buffer, from: start, frames) }
+        wholeSeconds = whole
         lastTime = time
     }
 
