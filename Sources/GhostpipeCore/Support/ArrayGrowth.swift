@@ -17,7 +17,9 @@ extension Array where Element == Int {
         append(addingCapacity: values.count) { span in
             span.withUnsafeMutableBufferPointer { room, written in
                 values.withUnsafeBufferPointer { values in
-                    for i in values.indices { room[i] = values[i] + offset }
+                    // Wrapping: byte offsets cannot overflow, and without the check the loop is
+                    // vectorized (it was 3 % of a recording's time).
+                    for i in values.indices { room[i] = values[i] &+ offset }
                 }
                 written = values.count
             }

@@ -70,11 +70,11 @@ public struct GlyphQueue {
                     var start = 0
                     for k in 0..<ends.count {
                         let end = ends[k]
-                        if end == start + 1 {
+                        if end == start &+ 1 {
                             // One byte (most text): its kind and width from tables.
                             let b = Int(buffer[start])
-                            kinds[first + k] = byteKinds[b]
-                            if measuring { widths[first + k] = byteWidths[b] }
+                            kinds[first &+ k] = byteKinds[b]
+                            if measuring { widths[first &+ k] = byteWidths[b] }
                         } else {
                             let cluster = UnsafeBufferPointer(rebasing: buffer[start..<end])
                             let kind = GraphemeKind.of(cluster)
@@ -160,9 +160,17 @@ public struct GlyphQueue {
     }
 
     /// Each byte's kind and width as a cluster of its own (`GraphemeKind.of(ascii:)`, `width(ofByte:kind:)`),
-    /// looked up rather than told by comparisons: most clusters are one byte.
-    private static let byteKinds: [GraphemeKind] = (0...255).map { GraphemeKind.of(ascii: UInt8($0)) }
-    private static let byteWidths: [UInt8] = (0...255).map { width(ofByte: UInt8($0), kind: GraphemeKind.of(ascii: UInt8($0))) }
+    /// looked up rather than told by comparisons: most clusters are one byte. Read through pointers
+    /// (a byte always indexes them, and a bounds check each was a fifth of the loop); written once,
+    /// kept for the life of the process, never changed (so safe to share).
+    nonisolated(unsafe) private static let byteKinds = table { GraphemeKind.of(ascii: $0) }
+    nonisolated(unsafe) private static let byteWidths = table { width(ofByte: $0, kind: GraphemeKind.of(ascii: $0)) }
+
+    private static func table<T>(_ entry: (UInt8) -> T) -> UnsafePointer<T> {
+        let table = UnsafeMutablePointer<T>.allocate(capacity: 256)
+        for b in 0...255 { (table + b).initialize(to: entry(UInt8(b))) }
+        return UnsafePointer(table)
+    }
 
     /// A one-byte cluster's width: none for controls (a line end and a tab are laid out apart).
     @inline(__always) static func width(ofByte b: UInt8, kind: GraphemeKind) -> UInt8 {
