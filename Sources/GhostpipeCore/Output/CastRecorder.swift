@@ -70,25 +70,62 @@ public final class CastRecorder: ByteSink {
         let bound = frames.count * (JSONWriter.secondsBound + Self.lineBound(0)) + JSONWriter.stringBound(bytes.count)
         var (time, whole, cut) = (lastTime, wholeSeconds, false)
         try lines.add(at: last.instant, upTo: bound) { line in
-            // Through pointers, with wrapping arithmetic (every end is at most the last's, checked
-            // above): the checks per line were a tenth of its instructions.
-            let (text, origin, begin) = (bytes.baseAddress! - start, self.origin, line.position)
-            var from = start
-            for frame in frames {
-                let end = min(frame.end, last.end)
-                guard end > from else { continue }
-                // A frame that starts inside a character: the last one was cut there.
-                if text[from] & 0xC0 == 0x80 { cut = true; line.position = begin; return }
-                // Times never go backwards, even if a caller stamps a write late.
-                time = max(time, frame.instant &- origin)
-                Self.line(.output, UnsafeBufferPointer(start: text + from, count: end &- from),
-                          time: time, wholeSeconds: &whole, into: &line)
-                from = end
-            }
+            guard let end = Self.lines(frames, text: bytes.baseAddress! - start, from: start, to: last.end, origin: origin,
+                                       time: &time, wholeSeconds: &whole, at: line.position) else { cut = true; return }
+            line.position = end
         }
         guard !cut else { return try writeEach(frames: buffer, from: start, frames) }
         wholeSeconds = whole
         lastTime = time
+    }
+
+    /// The lines of `frames`, whose bytes are `text[start..<last]`, written at `position`; returns
+    /// where they end, or nil, having changed nothing, if a frame starts inside a character (the one
+    /// before was cut there). Through pointers, with wrapping arithmetic (every end is at most
+    /// `last`): the checks per line were a tenth of its instructions. The usual line (a printable
+    /// byte in the same second as the last line) is written here, its position kept in a register
+    /// (passed by value): passed to a writer's functions, it went through memory four times a line.
+    @inline(never)
+    private static func lines(_ frames: UnsafeBufferPointer<(end: Int, instant: Nanoseconds)>, text: UnsafePointer<UInt8>,
+                              from start: Int, to last: Int, origin: Nanoseconds, time: inout Nanoseconds,
+                              wholeSeconds: inout JSONWriter.WholeSeconds,
+                              at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+        var (p, latest, whole, from) = (position, time, wholeSeconds, start)
+        for frame in frames {
+            let end = min(frame.end, last)
+            guard end > from else { continue }
+            let b = text[from]
+            if b & 0xC0 == 0x80 { return nil }
+            // Times never go backwards, even if a caller stamps a write late. (A time before 0,
+            // which a huge number of microseconds stands for here, is not the same second.)
+            latest = max(latest, frame.instant &- origin)
+            let micros = (UInt64(bitPattern: latest) &+ 500) / 1000
+            if end &- from == 1, b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C, micros &- whole.firstMicros < 1_000_000 {
+                p.initialize(to: 0x5B)
+                p = JSONWriter.sameSecond(micros, as: whole, at: p + 1)
+                // `, "o", "` is a word; the character, the quote, `]` and the line end another.
+                UnsafeMutableRawPointer(p).storeBytes(of: Self.outputSeparator, as: UInt64.self)
+                UnsafeMutableRawPointer(p + 8).storeBytes(of: (UInt32(b) | 0x0A5D_2200).littleEndian, as: UInt32.self)
+                p += 12
+            } else {
+                p = line(.output, UnsafeBufferPointer(start: text + from, count: end &- from), time: latest, wholeSeconds: &whole, at: p)
+            }
+            from = end
+        }
+        (time, wholeSeconds) = (latest, whole)
+        return p
+    }
+
+    /// `, "o", "` as a word in memory's order.
+    private static var outputSeparator: UInt64 { UInt64(littleEndian: 0x2220_2C22_6F22_202C) }
+
+    /// `line(…into:)` at `position`, by value; returns where the line ends.
+    @inline(never)
+    private static func line(_ code: Code, _ bytes: UnsafeBufferPointer<UInt8>, time: Nanoseconds,
+                             wholeSeconds: inout JSONWriter.WholeSeconds, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = JSONWriter(position: position)
+        Self.line(code, bytes, time: time, wholeSeconds: &wholeSeconds, into: &line)
+        return line.position
     }
 
     /// An event's kind: output, or a resize.

@@ -267,6 +267,18 @@ struct JSONWriter {
         fraction(Int(truncatingIfNeeded: micros &- last.firstMicros))
     }
 
+    /// `inlineSeconds` for a time `micros` in the same second as `last` (the caller checked: less
+    /// than a million microseconds past its first), written at `position`; returns where it ends.
+    /// By value, so that a caller's loop keeps its position in a register (`CastRecorder`).
+    @inline(__always) static func sameSecond(_ micros: UInt64, as last: WholeSeconds,
+                                             at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var writer = JSONWriter(position: position)
+        UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
+        writer.position += last.count
+        writer.fraction(Int(truncatingIfNeeded: micros &- last.firstMicros))
+        return writer.position
+    }
+
     /// Two decimal digits of `n` (0…99), from a table.
     @inline(__always) private mutating func pair(_ n: Int) {
         let digits = Self.pairs.utf8Start + 2 * n
