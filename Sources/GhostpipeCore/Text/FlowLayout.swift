@@ -120,17 +120,19 @@ public struct FlowLayout {
                 var (column, spaced) = (self.column, false)
                 placed.append(addingCapacity: kinds.count - first) { span in
                     span.withUnsafeMutableBufferPointer { room, written in
+                        // Wrapping arithmetic: indices within the batch, widths of at most 8 each.
                         while k < kinds.count && widths[k] > 0 && Self.continuesWord(kinds[k]) {
                             var (end, total) = (k, 0)
-                            while end < kinds.count && Self.continuesWord(kinds[end]) { total += Int(widths[end]); end += 1 }
-                            guard end < kinds.count, kinds[end] != .ideograph, total <= width - column else { break }
-                            let space = kinds[end] == .space && column + total < width && Int(widths[end]) <= width - column - total
-                            for i in k..<(space ? end + 1 : end) {
+                            while end < kinds.count && Self.continuesWord(kinds[end]) { total &+= Int(widths[end]); end &+= 1 }
+                            guard end < kinds.count, kinds[end] != .ideograph, total <= width &- column else { break }
+                            let space = kinds[end] == .space && column &+ total < width && Int(widths[end]) <= width &- column &- total
+                            let stop = space ? end &+ 1 : end
+                            for i in k..<stop {
                                 let w = Int(widths[i])
-                                room[i - first] = Placement(row: row, column: column, width: w)
-                                column += w
+                                room[i &- first] = Placement(row: row, column: column, width: w)
+                                column &+= w
                             }
-                            k = space ? end + 1 : end
+                            k = stop
                             spaced = spaced || space
                         }
                         written = k - first
