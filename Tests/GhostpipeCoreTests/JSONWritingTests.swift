@@ -119,7 +119,7 @@ import Testing
     /// those of each frame written alone: ends between characters or inside one (each frame then
     /// decoded alone), instants stamped late, frames with no bytes.
     @Test func framesRecordedAtOnceAreLinesAsIfEachWereWrittenAlone() throws {
-        let text = Array("ab 한글 👍🏽\n\"q\"\\\u{1B}[0m x".utf8)
+        let text = Array("ab 한글 👍🏽\n\"q\"\\\u{1B}[0m x\u{85}é e\u{301} 👨‍👩‍👧 .".utf8)
         func lines(_ write: (CastRecorder) throws -> Void) throws -> [[UInt8]] {
             let sink = MemorySink()
             let recorder = try CastRecorder(sink: sink, width: 80, height: 24, origin: 1_000, environment: [:])
@@ -130,8 +130,10 @@ import Testing
         }
         let boundaries = text.indices.filter { text[$0] & 0xC0 != 0x80 }.dropFirst() + [text.count]
         let hangul = text.firstIndex(of: 0xED)!
+        let clusters = String(decoding: text, as: UTF8.self).reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.utf8.count) }
         let cases: [(String, [Int], [Nanoseconds])] = [
             ("every character", Array(boundaries), boundaries.indices.map { Nanoseconds($0) * 40_000_000 }),
+            ("every cluster", clusters, clusters.indices.map { Nanoseconds($0) * 40_000_000 }),
             ("cut inside a character", [2, hangul + 1, hangul + 5, text.count], [0, 40_000_000, 80_000_000, 1_600_000_000]),
             ("a late instant, an empty frame", [3, 3, 10, text.count], [2_500_000_000, 2_600_000_000, 1_000_000_000, 3_000_001_000]),
         ]

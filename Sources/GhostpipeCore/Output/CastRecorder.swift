@@ -99,14 +99,25 @@ public final class CastRecorder: ByteSink {
             // Times never go backwards, even if a caller stamps a write late. (A time before 0,
             // which a huge number of microseconds stands for here, is not the same second.)
             latest = max(latest, frame.instant &- origin)
-            let micros = (UInt64(bitPattern: latest) &+ 500) / 1000
-            if end &- from == 1, b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C, micros &- whole.firstMicros < 1_000_000 {
+            let (micros, count) = ((UInt64(bitPattern: latest) &+ 500) / 1000, end &- from)
+            let sameSecond = micros &- whole.firstMicros < 1_000_000
+            if count == 1, b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C, sameSecond {
                 p.initialize(to: 0x5B)
                 p = JSONWriter.sameSecond(micros, as: whole, at: p + 1)
                 // `, "o", "` is a word; the character, the quote, `]` and the line end another.
                 UnsafeMutableRawPointer(p).storeBytes(of: Self.outputSeparator, as: UInt64.self)
                 UnsafeMutableRawPointer(p + 8).storeBytes(of: (UInt32(b) | 0x0A5D_2200).littleEndian, as: UInt32.self)
                 p += 12
+            } else if count <= 8, from &+ 8 <= last, sameSecond, case let word = ByteWords.load(text + from),
+                      Self.needsNoEscape(word, count: count) {
+                // A cluster of a few bytes (Hangul, an emoji), none to escape: the same, its bytes a word.
+                p.initialize(to: 0x5B)
+                p = JSONWriter.sameSecond(micros, as: whole, at: p + 1)
+                UnsafeMutableRawPointer(p).storeBytes(of: Self.outputSeparator, as: UInt64.self)
+                ByteWords.store(word, p + 8)
+                p += 8 &+ count
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt32(0x0A5D22).littleEndian, as: UInt32.self)
+                p += 3
             } else {
                 p = line(.output, UnsafeBufferPointer(start: text + from, count: end &- from), time: latest, wholeSeconds: &whole, at: p)
             }
@@ -114,6 +125,17 @@ public final class CastRecorder: ByteSink {
         }
         (time, wholeSeconds) = (latest, whole)
         return p
+    }
+
+    /// Whether the first `count` bytes of `word` (2…8) go into a JSON string as they are
+    /// (`JSONWriter.string` escapes none of them: no control, quote, backslash, DEL or C2).
+    @inline(__always)
+    private static func needsNoEscape(_ word: UInt64, count: Int) -> Bool {
+        // The bytes past the cluster read as `A`s.
+        let keep = UInt64.max >> (64 &- 8 &* count)
+        let w = word & keep | 0x4141_4141_4141_4141 & ~keep
+        return ByteWords.anyControl(w) | ByteWords.anyEqual(w, 0x22) | ByteWords.anyEqual(w, 0x5C)
+            | ByteWords.anyEqual(w, 0x7F) | ByteWords.anyEqual(w, 0xC2) == 0
     }
 
     /// `, "o", "` as a word in memory's order.
