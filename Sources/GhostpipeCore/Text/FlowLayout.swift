@@ -122,17 +122,26 @@ public struct FlowLayout {
                     span.withUnsafeMutableBufferPointer { room, written in
                         // Wrapping arithmetic: indices within the batch, widths of at most 8 each.
                         while k < kinds.count && widths[k] > 0 && Self.continuesWord(kinds[k]) {
-                            var (end, total) = (k, 0)
-                            while end < kinds.count && Self.continuesWord(kinds[end]) { total &+= Int(widths[end]); end &+= 1 }
-                            guard end < kinds.count, kinds[end] != .ideograph, total <= width &- column else { break }
-                            let space = kinds[end] == .space && column &+ total < width && Int(widths[end]) <= width &- column &- total
-                            let stop = space ? end &+ 1 : end
-                            for i in k..<stop {
-                                let w = Int(widths[i])
-                                room[i &- first] = Placement(row: row, column: column, width: w)
-                                column &+= w
+                            // Each grapheme placed as the word is read (one pass): the word is
+                            // taken only if it ends in the batch and fits, else its places are
+                            // left unwritten (not counted) for `add`.
+                            var (end, total) = (k, column)
+                            while end < kinds.count && Self.continuesWord(kinds[end]) {
+                                let w = Int(widths[end])
+                                room[end &- first] = Placement(row: row, column: total, width: w)
+                                total &+= w
+                                end &+= 1
                             }
-                            k = stop
+                            guard end < kinds.count, kinds[end] != .ideograph, total <= width else { break }
+                            let space = kinds[end] == .space && total < width && Int(widths[end]) <= width &- total
+                            column = total
+                            k = end
+                            if space {
+                                let w = Int(widths[end])
+                                room[end &- first] = Placement(row: row, column: column, width: w)
+                                column &+= w
+                                k &+= 1
+                            }
                             spaced = spaced || space
                         }
                         written = k - first
