@@ -101,25 +101,28 @@ public final class CastRecorder: ByteSink {
             latest = max(latest, frame.instant &- origin)
             let (micros, count) = ((UInt64(bitPattern: latest) &+ 500) / 1000, end &- from)
             let sameSecond = micros &- whole.firstMicros < 1_000_000
-            if count == 1, b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C, sameSecond {
+            /// `[`, the time and `, "o", "` (a word).
+            @inline(__always) func open() {
                 p.initialize(to: 0x5B)
                 p = JSONWriter.sameSecond(micros, as: whole, at: p + 1)
-                // `, "o", "` is a word; the character, the quote, `]` and the line end another.
                 UnsafeMutableRawPointer(p).storeBytes(of: Self.outputSeparator, as: UInt64.self)
-                UnsafeMutableRawPointer(p + 8).storeBytes(of: (UInt32(b) | 0x0A5D_2200).littleEndian, as: UInt32.self)
-                p += 12
+                p += 8
+            }
+            if count == 1, b >= 0x20, b < 0x7F, b != 0x22, b != 0x5C, sameSecond {
+                // The character, the quote, `]` and the line end: a word.
+                open()
+                UnsafeMutableRawPointer(p).storeBytes(of: (UInt32(b) | 0x0A5D_2200).littleEndian, as: UInt32.self)
+                p += 4
             } else if count <= 8, from &+ 8 <= last, sameSecond, case let word = ByteWords.load(text + from),
                       Self.needsNoEscape(word, count: count) {
-                // A cluster of a few bytes (Hangul, an emoji), none to escape: the same, its bytes a word.
-                p.initialize(to: 0x5B)
-                p = JSONWriter.sameSecond(micros, as: whole, at: p + 1)
-                UnsafeMutableRawPointer(p).storeBytes(of: Self.outputSeparator, as: UInt64.self)
-                ByteWords.store(word, p + 8)
-                p += 8 &+ count
+                // A cluster of a few bytes (Hangul, an emoji), none to escape: its bytes a word.
+                open()
+                ByteWords.store(word, p)
+                p += count
                 UnsafeMutableRawPointer(p).storeBytes(of: UInt32(0x0A5D22).littleEndian, as: UInt32.self)
                 p += 3
             } else {
-                p = line(.output, UnsafeBufferPointer(start: text + from, count: end &- from), time: latest, wholeSeconds: &whole, at: p)
+                p = line(.output, UnsafeBufferPointer(start: text + from, count: count), time: latest, wholeSeconds: &whole, at: p)
             }
             from = end
         }

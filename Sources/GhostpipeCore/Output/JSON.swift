@@ -253,17 +253,16 @@ struct JSONWriter {
         guard ns >= 0 else { seconds(ns); return }
         let micros = (UInt64(ns) + 500) / 1000
         if micros &- last.firstMicros < 1_000_000 {
-            UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
-            position += last.count
-        } else {
-            let whole = micros / 1_000_000
-            guard whole < 10_000_000 else { seconds(ns); return }
-            let start = position
-            self.whole(Int(whole))
-            byte(0x2E)
-            last = WholeSeconds(firstMicros: whole * 1_000_000,
-                                bytes: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self), count: position - start)
+            position = Self.sameSecond(micros, as: last, at: position)
+            return
         }
+        let whole = micros / 1_000_000
+        guard whole < 10_000_000 else { seconds(ns); return }
+        let start = position
+        self.whole(Int(whole))
+        byte(0x2E)
+        last = WholeSeconds(firstMicros: whole * 1_000_000,
+                            bytes: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self), count: position - start)
         fraction(Int(truncatingIfNeeded: micros &- last.firstMicros))
     }
 
@@ -272,9 +271,8 @@ struct JSONWriter {
     /// By value, so that a caller's loop keeps its position in a register (`CastRecorder`).
     @inline(__always) static func sameSecond(_ micros: UInt64, as last: WholeSeconds,
                                              at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        var writer = JSONWriter(position: position)
+        var writer = JSONWriter(position: position + last.count)
         UnsafeMutableRawPointer(position).storeBytes(of: last.bytes, as: UInt64.self)
-        writer.position += last.count
         writer.fraction(Int(truncatingIfNeeded: micros &- last.firstMicros))
         return writer.position
     }
