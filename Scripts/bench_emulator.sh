@@ -3,7 +3,7 @@
 # `ls -l --color`, coloured `git log -p`, a full-screen repaint, CJK/emoji text.
 #
 # Builds Scripts/bench_emulator_main.swift with `swiftc -O -wmo` (whole-module, as `swift build -c release`
-# does) together with the library sources the emulator needs (its own and the shared ones in VT/), as
+# does) together with the library sources the emulator needs (its own, the escape parser in TerminalModel/Escapes/, cells and widths), as
 # module GhostpipeCore, so no benchmark target is needed in Package.swift, and prints MB/s (10^6 bytes
 # per second, best of RUNS runs) for feeding alone and for feeding while taking frames (scrollback,
 # dirty rows, their cells) as the overlay will. Times are the benchmark thread's CPU time. Figures, not
@@ -17,13 +17,9 @@ build="${TMPDIR:-/tmp}/ghostpipe-bench"
 mkdir -p "$build"
 out="$build/bench_emulator"
 
-sources=("$root/Scripts/bench_emulator_main.swift" "$core"/Terminal/Emulator/*.swift "$core"/VT/*.swift
-         "$core/Render/Frame.swift" "$core/Render/Style.swift"
-         "$core/Text/DisplayWidth.swift" "$core/Text/WidthTable.generated.swift")
-# Frame.swift refers to Placement (Text/FlowLayout.swift); compile only that declaration, not the layout.
-placement="$build/Placement.swift"
-awk '/^public struct Placement/,/^}/' "$core/Text/FlowLayout.swift" > "$placement"
-sources+=("$placement")
+sources=("$root/Scripts/bench_emulator_main.swift" "$core"/TerminalModel/*.swift "$core"/TerminalModel/Escapes/*.swift
+         "$core/Model/Frame.swift" "$core/Model/Style.swift" "$core/Model/Placement.swift"
+         "$core/Text/DisplayWidth.swift" "$core/Text/WidthTable.generated.swift" "$core/Text/UTF8Sequence.swift")
 
 if [[ ! -x $out || -n $(find "${sources[@]}" -newer "$out" 2>/dev/null) ]]; then
     echo "building: swiftc -O -wmo -parse-as-library -module-name GhostpipeCore (emulator sources + driver) -o $out" >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/GhostpipeCore/Text/Encoding/CodePageTables.generated.swift from glibc's charmaps.
+"""Generate Sources/GhostpipeCore/Input/CodePages/CodePageTables.generated.swift from glibc's charmaps.
 
 Usage:
     python3 Scripts/gen_code_pages.py [--stdout] [CHARMAP_DIR]
@@ -38,7 +38,7 @@ import os
 import re
 import sys
 
-OUTPUT = "Sources/GhostpipeCore/Text/Encoding/CodePageTables.generated.swift"
+OUTPUT = "Sources/GhostpipeCore/Input/CodePages/CodePageTables.generated.swift"
 
 # Swift name, charmap, what it is. The order is the order in the generated file.
 SINGLE_BYTE = [

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/GhostpipeCore/Text/Encoding/LanguageModels.generated.swift: the language models the
+"""Generate Sources/GhostpipeCore/Input/CodePages/LanguageModels.generated.swift: the language models the
 encoding detector scores candidate decodings with.
 
 Usage:
@@ -41,7 +41,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRAINING = os.path.join(ROOT, "Scripts", "language_models", "training")
-OUTPUT = "Sources/GhostpipeCore/Text/Encoding/LanguageModels.generated.swift"
+OUTPUT = "Sources/GhostpipeCore/Input/CodePages/LanguageModels.generated.swift"
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 STEPS = 3  # quantization steps per nat

@@ -232,7 +232,7 @@ public enum OptionTable {
                text ends on the last stop, or, when it is none, on its own colours. At 256 or 16 colours each step \
                is the nearest palette entry, redrawn only when that entry changes. Default: white,gold,none.
                """) { o, v throws(UsageError) in
-            o.palette = try PaletteStop.list(v.text)
+            do throws(InvalidValue) { o.palette = try PaletteStop.list(v.text) } catch { throw UsageError("--palette: \(error.message)") }
         },
         Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
                help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",

@@ -103,16 +103,16 @@ public enum PaletteStop: Hashable, Sendable {
     }
 
     /// `C1,C2[,…]`: at least two stops, `none` only last.
-    public static func list(_ text: String) throws(UsageError) -> [PaletteStop] {
+    public static func list(_ text: String) throws(InvalidValue) -> [PaletteStop] {
         var stops: [PaletteStop] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let stop = PaletteStop(String(part)) else {
-                throw UsageError("--palette: '\(Messages.visible(String(part)))' is not a colour (a name such as red or bright-blue, or #rrggbb)")
+                throw InvalidValue("'\(Messages.visible(String(part)))' is not a colour (a name such as red or bright-blue, or #rrggbb)")
             }
             stops.append(stop)
         }
-        guard stops.count >= 2 else { throw UsageError("--palette: '\(Messages.visible(text))' needs two colours or more, separated by commas") }
-        if stops.dropLast().contains(.own) { throw UsageError("--palette: none (the text's own colour) can only be the last stop") }
+        guard stops.count >= 2 else { throw InvalidValue("'\(Messages.visible(text))' needs two colours or more, separated by commas") }
+        if stops.dropLast().contains(.own) { throw InvalidValue("none (the text's own colour) can only be the last stop") }
         return stops
     }
 }

@@ -8,8 +8,3 @@ public func terminalSize(of fd: Int32) -> (columns: Int, rows: Int)? {
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return (Int(size.ws_col), Int(max(1, size.ws_row)))
 }
-
-/// Reads an environment variable without Foundation.
-public func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-}

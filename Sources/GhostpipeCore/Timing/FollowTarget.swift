@@ -35,26 +35,3 @@ public enum FollowTarget: Equatable, Sendable {
         }
     }
 }
-
-extension FollowTarget {
-    /// What the target cannot be followed for.
-    public struct Unavailable: Error, Sendable { public var message: String }
-
-    /// The event source that follows it: the plain clock's lines, or mpv's socket. `speed` is the
-    /// plain clock's until a line says otherwise.
-    public func events(speed: Double, report: @escaping (String) -> Void) throws(Unavailable) -> any EventSource {
-        switch self {
-        case .descriptor(let fd):
-            guard DescriptorInput.isOpen(fd) else { throw Unavailable(message: "--follow \(name): descriptor \(fd) is not open") }
-            return PlayerClockEvents(DescriptorInput(fd), name: name, speed: speed, report: report)
-        case .file(let path):
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw Unavailable(message: "\(path): \(String(cString: strerror(errno)))") }
-            // Opened without waiting: a named pipe is open before its writer comes, and ends when it goes.
-            let input = InputFiles(names: [path], openingWithoutWaiting: true, report: report)
-            return PlayerClockEvents(input, name: path, speed: speed, report: report)
-        case .mpv(let path):
-            return MPVEvents(path: path, report: report)
-        }
-    }
-}

@@ -96,7 +96,7 @@ struct LanguageModelTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "gen_language_models.py failed (is python3 installed?)")
         let committed = try Data(contentsOf: Paths.repository.appendingPathComponent(
-            "Sources/GhostpipeCore/Text/Encoding/LanguageModels.generated.swift"))
+            "Sources/GhostpipeCore/Input/CodePages/LanguageModels.generated.swift"))
         #expect(generated == committed, "LanguageModels.generated.swift is stale: regenerate with python3 Scripts/gen_language_models.py")
     }
 

@@ -90,7 +90,7 @@ public enum EncodingCatalog {
         guard !wanted.isEmpty else { return [] }
         var best: [String: Int] = [:]
         for (candidate, encoding) in byKey {
-            let distance = ArgumentParser.editDistance(wanted, candidate)
+            let distance = EditDistance.between(wanted, candidate)
             if distance <= max(1, min(3, candidate.count / 3)) || candidate.hasPrefix(wanted) && wanted.count >= 3 {
                 best[encoding.name] = min(best[encoding.name] ?? .max, distance)
             }

@@ -105,34 +105,6 @@ public struct GlyphQueue {
         }
     }
 
-    /// The graphemes from `start` up to `end` (placed and scheduled) as the typewriter types them,
-    /// read in place by `body`, which moves `state` on.
-    func withTape<R>(from start: Int, to end: Int, state: inout TypingTape.State, stamp: Nanoseconds? = nil,
-                     _ body: (inout TypingTape) throws -> R) rethrows -> R {
-        precondition(end <= placements.count && (stamp != nil || end <= instants.count), "typing graphemes not placed and scheduled")
-        return try bytes.withUnsafeBufferPointer { bytes in
-            try ends.withUnsafeBufferPointer { ends in
-                try kinds.withUnsafeBufferPointer { kinds in
-                    try placements.withUnsafeBufferPointer { placements in
-                        try instants.withUnsafeBufferPointer { instants in
-                            try styleIndices.withUnsafeBufferPointer { styleIndices in
-                                try styles.withUnsafeBufferPointer { styles in
-                                    let room = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, end - start))
-                                    defer { room.deallocate() }
-                                    var tape = TypingTape(bytes: bytes, ends: ends, kinds: kinds, placements: placements,
-                                                          instants: instants, styleIndices: styleIndices, styles: styles,
-                                                          end: end, stamp: stamp, next: start, state: state, room: room)
-                                    defer { state = tape.state }
-                                    return try body(&tape)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// Schedules graphemes up to `end` (exclusive), all ready at `ready`, with `pacer`.
     public mutating func schedule(upTo end: Int, with pacer: inout Pacer, ready: Nanoseconds) {
         let start = instants.count

@@ -25,17 +25,17 @@ public enum TrackOrder: Hashable, Sendable {
     }
 
     /// Checks a list against the files there are (the input and `trackFiles` more): each named once.
-    public func check(trackFiles: Int) throws(UsageError) {
+    public func check(trackFiles: Int) throws(InvalidValue) {
         guard case .files(let numbers) = self else { return }
         let text = numbers.map(String.init).joined(separator: ",")
         let count = trackFiles + 1
         let tracks = count == 1 ? "is 1 track (the input's; --track adds more)" : "are \(count) tracks (1 is the input's)"
         for (i, n) in numbers.enumerated() {
-            if n < 1 || n > count { throw UsageError("--track-order: '\(text)' names track \(n), but there \(tracks)") }
-            if numbers[..<i].contains(n) { throw UsageError("--track-order: '\(text)' names track \(n) twice") }
+            if n < 1 || n > count { throw InvalidValue("'\(text)' names track \(n), but there \(tracks)") }
+            if numbers[..<i].contains(n) { throw InvalidValue("'\(text)' names track \(n) twice") }
         }
         if let missing = (1...count).first(where: { !numbers.contains($0) }) {
-            throw UsageError("--track-order: '\(text)' leaves out track \(missing); name each of the \(count) tracks once")
+            throw InvalidValue("'\(text)' leaves out track \(missing); name each of the \(count) tracks once")
         }
     }
 

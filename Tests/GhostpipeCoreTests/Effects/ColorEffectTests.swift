@@ -90,10 +90,10 @@ import Testing
         #expect(try PaletteStop.list("red,bright-blue,brightwhite,#ff8000,gold,none")
                 == [.color(.palette(1)), .color(.palette(12)), .color(.palette(15)), .color(.rgb(255, 128, 0)), .color(.rgb(255, 215, 0)), .own])
         for bad in ["red", "red,,blue", "none,red", "red,blu\u{1B}"] {
-            #expect(throws: UsageError.self) { try PaletteStop.list(bad) }
+            #expect(throws: InvalidValue.self) { try PaletteStop.list(bad) }
         }
         #expect(throws: UsageError("--palette: 'blu\\x1b' is not a colour (a name such as red or bright-blue, or #rrggbb)")) {
-            try PaletteStop.list("red,blu\u{1B}")
+            try ArgumentParser.parse(["--palette", "red,blu\u{1B}"])
         }
     }
 

@@ -13,55 +13,6 @@ public struct StyledGrapheme: Sendable {
     }
 }
 
-/// How the rows of a block sit in its box, or (`--align`) how a block sits in the width.
-public enum RowAlignment: String, CaseIterable, Sendable { case left, center, right }
-
-/// `--place`: where a block sits vertically on a full screen or in the band.
-public enum BlockPlace: String, CaseIterable, Sendable { case top, middle, bottom }
-
-extension Block {
-    /// The block moved as a whole to `alignment` in `width` columns by its widest row: every row
-    /// shifts by the same amount, so the lines keep their shape relative to each other.
-    public func placed(_ alignment: RowAlignment, in width: Int) -> Block {
-        let widest = self.widest
-        let shift = alignment.shift(widest: widest, in: width)
-        guard shift > 0 else { return self }
-        var moved = self
-        for g in moved.glyphs.indices { moved.glyphs[g].column += shift }
-        moved.columns = max(columns, widest + shift)
-        return moved
-    }
-
-    /// Columns up to the right edge of its widest row.
-    public var widest: Int { glyphs.reduce(0) { max($0, $1.column + $1.width) } }
-
-    /// Rows down to the last one with a glyph (what a block shows, without trailing blank rows).
-    public var visibleRows: Int { glyphs.reduce(0) { max($0, $1.row + 1) } }
-}
-
-extension RowAlignment {
-    /// How far right something `widest` columns wide moves to sit here in `width` columns.
-    public func shift(widest: Int, in width: Int) -> Int {
-        let slack = max(0, width - widest)
-        switch self {
-        case .left: return 0
-        case .center: return slack / 2
-        case .right: return slack
-        }
-    }
-}
-
-extension BlockPlace {
-    /// The first of `rows` rows a block `height` rows tall starts on when placed here.
-    public func top(height: Int, in rows: Int) -> Int {
-        switch self {
-        case .top: 0
-        case .middle: max(0, (rows - height) / 2)
-        case .bottom: max(0, rows - height)
-        }
-    }
-}
-
 /// Lays out a whole piece of text (a paragraph, a cue) into a `Block` with the same word wrap as the
 /// streaming typewriter, then aligns each row in a box of `width` columns.
 public enum BlockLayout {

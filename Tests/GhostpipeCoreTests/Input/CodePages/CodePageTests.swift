@@ -55,7 +55,7 @@ struct CodePageTests {
     func tablesAreCurrent() throws {
         let generated = try runCodePageGenerator(["--stdout"])
         let committed = try Data(contentsOf: Paths.repository.appendingPathComponent(
-            "Sources/GhostpipeCore/Text/Encoding/CodePageTables.generated.swift"))
+            "Sources/GhostpipeCore/Input/CodePages/CodePageTables.generated.swift"))
         if generated != committed {
             let new = String(decoding: generated, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let old = String(decoding: committed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

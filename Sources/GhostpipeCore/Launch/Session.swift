@@ -60,7 +60,7 @@ public struct Session {
             if !surroundings.stdoutIsTerminal { throw UsageError("--overlay needs a terminal, but standard output is not one") }
             if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
         }
-        try options.trackOrder.check(trackFiles: options.tracks.count)
+        do throws(InvalidValue) { try options.trackOrder.check(trackFiles: options.tracks.count) } catch { throw UsageError("--track-order: \(error.message)") }
         if options.follow != nil && options.instant {
             throw UsageError("--follow plays at the player's position; it cannot be used with --instant")
         }
