@@ -13,12 +13,8 @@ public enum Event {
     case key(Key)
     /// A key waits in the terminal's input queue, left there unread: it is the shell's (type-ahead).
     case keyWaiting
-    /// Bytes typed on the terminal, as typed (the overlay hands them to its program).
-    case typed(UnsafeBufferPointer<UInt8>)
-    /// Bytes the overlay's program wrote on its pseudo-terminal.
-    case programOutput(UnsafeBufferPointer<UInt8>)
-    /// The overlay's program closed its terminal.
-    case programClosed
+    /// Something about the overlay's program (only the overlay handles these; others ignore the case).
+    case program(ProgramEvent)
     /// The terminal is now this size.
     case resized(columns: Int, rows: Int)
     /// The process is about to stop (Ctrl-Z): give the terminal back as it was found.
@@ -27,8 +23,6 @@ public enum Event {
     case resumed(pause: Nanoseconds)
     /// Continued by someone else's SIGCONT: the terminal may have been used meanwhile.
     case continued
-    /// A child process changed state (SIGCHLD).
-    case childChanged
     /// SIGINT, SIGTERM or SIGHUP: restore the terminal and end.
     case signal(Signal)
     /// The followed player (`--follow`) said where it is: subtitles play on this playhead from now on.
@@ -36,6 +30,18 @@ public enum Event {
     /// The followed player is gone (it quit, its socket or pipe closed): the show ends. `problem` is
     /// set when it never came or failed (exit status 1).
     case playerEnded(problem: String?)
+}
+
+/// What happens to the program the overlay runs, and the keys typed for it.
+public enum ProgramEvent {
+    /// Bytes typed on the terminal, as typed (the overlay hands them to its program).
+    case typed(UnsafeBufferPointer<UInt8>)
+    /// Bytes the program wrote on its pseudo-terminal.
+    case output(UnsafeBufferPointer<UInt8>)
+    /// The program closed its terminal.
+    case closed
+    /// A child process changed state (SIGCHLD).
+    case childChanged
 }
 
 /// How a run ended: the exit status follows from it.

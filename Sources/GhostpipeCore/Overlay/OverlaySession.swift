@@ -77,16 +77,16 @@ public final class OverlaySession: EventHandler {
     public func handle(_ event: Event, at now: Nanoseconds) throws {
         guard outcome == nil else { return }
         switch event {
-        case .typed(let bytes):
+        case .program(.typed(let bytes)):
             terminal.send(bytes)
-        case .programOutput(let bytes):
+        case .program(.output(let bytes)):
             program.feed(UnsafeRawBufferPointer(bytes))
             programChanged = true
             let replies = program.takeResponses()
             if !replies.isEmpty { terminal.send(replies) }
-        case .programClosed:
+        case .program(.closed):
             child.check()
-        case .childChanged:
+        case .program(.childChanged):
             if case .stopped = child.check() { try suspend(resumingChild: true) }  // an end is seen by `advance`
         case .resized:
             try relayout(at: now)

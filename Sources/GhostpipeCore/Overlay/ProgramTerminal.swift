@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// The overlay's program as an event source: what it writes on its pseudo-terminal arrives as
-/// `.programOutput` (a read yields to drawing and keys after `drainBudget`), its closing as
-/// `.programClosed`; keys and replies for it wait here until its terminal takes them.
+/// `.program(.output)` (a read yields to drawing and keys after `drainBudget`), its closing as
+/// `.program(.closed)`; keys and replies for it wait here until its terminal takes them.
 public final class ProgramTerminal: EventSource {
     public let pty: PseudoTerminal
     private let clock: any Clock
@@ -54,14 +54,14 @@ public final class ProgramTerminal: EventSource {
         while isOpen {
             let n = buffer.withUnsafeMutableBytes { read(pty.master, $0.baseAddress, $0.count) }
             if n > 0 {
-                try buffer.withUnsafeBufferPointer { try deliver(.programOutput(UnsafeBufferPointer(rebasing: $0[..<n]))) }
+                try buffer.withUnsafeBufferPointer { try deliver(.program(.output(UnsafeBufferPointer(rebasing: $0[..<n])))) }
                 if clock.now() - start >= drainBudget { return }
                 continue
             }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
             // EIO: every holder of the terminal closed it (the program ended, or let go of it).
             isOpen = false
-            try deliver(.programClosed)
+            try deliver(.program(.closed))
         }
     }
 

@@ -13,33 +13,36 @@ import Glibc
 ///   (`CuePlayback.press`); any other key shows everything at once from then on (a banner skipped).
 /// - **The terminal**: resizes lay out again, Ctrl-Z hands the terminal back and `fg` redraws.
 /// - **Time**: `advance(to:)` brings the playing item up to date, draws its scene and says when it
-///   next changes. `--instant` waits for nothing unless the output carries time (json, cast): the
-///   one rule, `timeless`, is decided here.
+///   next changes. Every item plays the same way (`play`): a `Performance`, text or subtitles.
+///   `--instant` waits for nothing unless the output carries time (json, cast): the one rule,
+///   `ClockRule`, is decided here.
+///
+/// What arrives is read in `Show+Reading.swift`; keys and the terminal in `Show+Keys.swift`.
 public final class Show: EventHandler, InputDemand {
-    private let settings: ShowSettings
-    private let output: any Output
-    private let scene = Scene()
-    private let widths: (any ColumnWidths)?
-    private let origin: Nanoseconds
-    private let report: (String) -> Void
-    /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
-    private var timeless: Bool
+    let settings: ShowSettings
+    let output: any Output
+    let scene = Scene()
+    let widths: (any ColumnWidths)?
+    let origin: Nanoseconds
+    let report: (String) -> Void
+    /// Whether everything shows as soon as it is ready, and whether frames run ahead of the clock.
+    var clockRule: ClockRule
     public private(set) var outcome: Outcome?
     /// Some input could not be read or played (exit status 1).
     public private(set) var hadErrors = false
 
     /// What plays, in order; the first is playing.
-    private enum Item {
+    enum Item {
         case text(TextRun)
         /// Subtitles: their cues as they arrive, and their playback once they play.
         case cues(SubtitleItem)
         /// Text that waits for the subtitles before it (its bytes, until its turn).
         case heldText([UInt8], ended: Bool)
     }
-    private var items: [Item] = []
+    var items: [Item] = []
 
     /// The file being read.
-    private enum Reading {
+    enum Reading {
         case between
         /// Its first bytes, until they say what it is.
         case detecting(name: String?, bytes: [UInt8])
@@ -49,11 +52,11 @@ public final class Show: EventHandler, InputDemand {
         /// A file not shown (binary content): read to its end and dropped.
         case skipping
     }
-    private var reading = Reading.between
-    private var currentName: String?
-    private var inputEnded = false
+    var reading = Reading.between
+    var currentName: String?
+    var inputEnded = false
     /// Where the next item starts on the screen.
-    private var flowEnd: Placement
+    var flowEnd: Placement
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
     public var willPlay: (([Cue], _ row: Int, Nanoseconds) throws -> Void)?
     /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
@@ -68,7 +71,7 @@ public final class Show: EventHandler, InputDemand {
         self.widths = widths
         self.origin = origin
         self.report = report
-        timeless = settings.instant && !output.carriesTime
+        clockRule = ClockRule(instant: settings.instant, carriesTime: output.carriesTime)
         flowEnd = Placement(row: 0, column: 0, width: 0)
     }
 
@@ -156,248 +159,34 @@ public final class Show: EventHandler, InputDemand {
             try resume(after: 0, at: now)
         case .followed(let playhead):
             followed = playhead
-            if case .cues(let item)? = items.first, let playback = item.playback { playback.follow(playhead, at: now) }
+            playing?.follow(playhead, at: now)
         case .playerEnded(let problem):
             if let problem { report(problem); hadErrors = true }
             try stop(.finished, at: now)
-        case .typed, .programOutput, .programClosed, .childChanged:
+        case .program:
             break
         }
-    }
-
-    private func begin(name: String?) {
-        if let format = settings.format {
-            if format == .text {
-                beginText(name: name)
-                ensureOpenText()
-            } else {
-                beginSubtitles(format, name: name)
-            }
-        } else {
-            reading = .detecting(name: name, bytes: [])
-        }
-    }
-
-    private func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
-        if case .between = reading { begin(name: currentName) }
-        switch reading {
-        case .between:
-            break
-        case .detecting(let name, var held):
-            reading = .between
-            held.append(contentsOf: bytes)
-            // Text that cannot be subtitles goes on at once, not after its first line.
-            if let format = SubtitleFormat.cannotBeSubtitles(held) ? .text : detect(held, name: name, atEnd: false) {
-                try decide(format, name: name, bytes: held, at: now)
-            } else {
-                reading = .detecting(name: name, bytes: held)
-            }
-        case .text:
-            feedText(bytes, at: now)
-        case .subtitles(let stream, let item):
-            try deliver(stream.push(bytes), to: item, at: now)
-        case .skipping:
-            break
-        }
-    }
-
-    /// What a file is from its first bytes: a stream (stdin, a pipe) as soon as its first lines
-    /// tell; a regular file from its first 64 KiB and its name.
-    private func detect(_ bytes: [UInt8], name: String?, atEnd: Bool) -> SubtitleFormat? {
-        guard let name, name != "-", InputFiles.isRegularFile(name) else {
-            return SubtitleFormat.sniff(bytes, fileName: nil, atEnd: atEnd)
-        }
-        return atEnd || bytes.count >= 1 << 16 ? SubtitleFormat.detect(fileName: name, prefix: bytes) : nil
-    }
-
-    private func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
-        if format == .text && !output.takesRawBytes && !settings.force && BinaryContent.looksBinary(bytes) {
-            // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
-            report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
-            reading = .skipping
-            return
-        }
-        if format == .text {
-            let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
-            beginText(name: name)
-            ensureOpenText()
-            bytes.withUnsafeBufferPointer { feedText($0, at: now) }
-        } else {
-            endOpenText(at: now)
-            beginSubtitles(format, name: name)
-            if case .subtitles(let stream, let item) = reading {
-                try bytes.withUnsafeBufferPointer { try deliver(stream.push($0), to: item, at: now) }
-            }
-        }
-    }
-
-    /// A subtitle file begins: its cues are read as they arrive, and play in their turn.
-    private func beginSubtitles(_ format: SubtitleFormat, name: String?) {
-        let file = name ?? "-"
-        let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
-                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
-        // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
-        stream.keepsParsed = output.screen == nil
-        let item = SubtitleItem()
-        if !tracksPlaced && settings.trackCount > 0 {
-            // The --track files play beside the first subtitles.
-            tracksPlaced = true
-            item.preload(settings.trackCues)
-        }
-        items.append(.cues(item))
-        reading = .subtitles(stream, item)
-    }
-
-    private func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
-        for message in batch.messages { report(message) }
-        // Cues the file leaves to the player take --align/--place; beside --track files, the
-        // input's subtitles are the first track.
-        let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
-        let placing = settings.alignment != nil || settings.place != nil
-        guard placing || settings.trackCount > 0 else {
-            if let parsed = batch.parsed { try item.receive(parsed, at: now) }
-            return try item.receive(batch.cues, at: now)
-        }
-        try item.receive((batch.cues + (batch.parsed?.cues ?? [])).map { cue in
-            var cue = cue
-            if placing { cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place) }
-            return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, name: name) : cue
-        }, at: now)
-    }
-
-    /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
-    private func endFile(at now: Nanoseconds) throws {
-        if case .detecting(let name, let bytes) = reading {
-            try decide(detect(bytes, name: name, atEnd: true) ?? .text, name: name, bytes: bytes, at: now)
-        }
-        if case .subtitles(let stream, let item) = reading {
-            reading = .between
-            try deliver(stream.finish(), to: item, at: now)
-            item.inputEnded()
-            if item.total == 0 { report("\(stream.name): no cues") }
-        }
-        if case .text = reading {
-            if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
-            textDecoder = nil
-            reading = .between
-        }
-        if case .skipping = reading { reading = .between }
-    }
-
-    /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
-    /// encoding decided from its start, as for subtitles); without, they are UTF-8.
-    private func beginText(name: String?) {
-        reading = .text
-        textName = name ?? "-"
-        textDecoder = settings.encoding.map {
-            StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
-        }
-    }
-    private var textDecoder: StreamTextDecoder?
-    private var textName = "-"
-
-    /// Text bytes of the file being read: decoded when an encoding was asked for.
-    private func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        guard textDecoder != nil else { return feedRun(bytes, at: now) }
-        let output = textDecoder!.push(bytes)
-        feedDecoded(output, at: now)
-    }
-
-    private func feedDecoded(_ output: StreamTextDecoder.Output, at now: Nanoseconds) {
-        if let note = output.note { report("\(textName == "-" ? "standard input" : textName): \(note)") }
-        output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
-    }
-
-    /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
-    private func ensureOpenText() {
-        switch items.last {
-        case .text(let run)? where !run.isEnded: return
-        case .heldText(_, ended: false)?: return
-        default: break
-        }
-        items.append(items.isEmpty ? .text(makeTextRun()) : .heldText([], ended: false))
-    }
-
-    private func feedRun(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        ensureOpenText()
-        switch items.last {
-        case .text(let run)?:
-            run.receive(bytes, at: now)
-            if run.capped {
-                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
-                reading = .between
-                inputEnded = true  // nothing more is read
-            }
-        case .heldText(var held, let ended)?:
-            items.removeLast()
-            held.append(contentsOf: bytes)
-            items.append(.heldText(held, ended: ended))
-        default: break
-        }
-    }
-
-    /// The open text stretch has ended (the input did, or subtitles follow).
-    private func endOpenText(at now: Nanoseconds) {
-        switch items.last {
-        case .text(let run)?: run.end(at: now)
-        case .heldText(let held, false)?:
-            items.removeLast()
-            items.append(.heldText(held, ended: true))
-        default: break
-        }
-    }
-
-    /// Says something about the options once.
-    private func say(_ note: String) {
-        guard said.insert(note).inserted else { return }
-        report(note)
-    }
-    private var said: Set<String> = []
-    /// Where the followed player (`--follow`) last said it was.
-    private var followed: Playhead?
-    /// The --track files' cues joined the first subtitles.
-    private var tracksPlaced = false
-
-    /// Where the cursor is as the show begins: the first row starts there, after a prompt. Returns
-    /// the time once the terminal has answered (or not, after a timeout): the timeline starts then,
-    /// when the first grapheme can be shown, so a slow or silent terminal never causes a burst.
-    private func locate(firstText bytes: [UInt8], at now: Nanoseconds) -> Nanoseconds {
-        guard let locateStart, let screen = output.screen else { return now }
-        self.locateStart = nil
-        let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
-        let column = locateStart(clusters)
-        let answered = max(now, currentTime?() ?? now)
-        guard let column else { return answered }
-        screen.start(atColumn: column)
-        flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
-        return answered
-    }
-    /// The clock, read after the terminal was asked where its cursor is (that takes a round trip).
-    public var currentTime: (() -> Nanoseconds)?
-
-    private func makeTextRun() -> TextRun {
-        var settings = settings
-        if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
-        // --speed plays text faster too; --start and --offset are about subtitles' times.
-        settings.pacing.graphemesPerSecond *= settings.timing.speed
-        settings.context.graphemesPerSecond *= settings.timing.speed
-        if settings.timing.start != 0 || settings.timing.offset != 0 {
-            say("--start and --offset apply to subtitles; text starts at its beginning")
-        }
-        return TextRun(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
-                       row: flowEnd.row, column: flowEnd.column)
     }
 
     // MARK: - Time
 
-    /// `--instant` to an output with time and a screen (a recording): frames are drawn ahead of the
-    /// virtual clock, up to `drawnAhead`.
-    private var runsAhead: Bool { settings.instant && !timeless && output.screen != nil }
-    private var drawnAhead: Nanoseconds?
+    var textDecoder: StreamTextDecoder?
+    var textName = "-"
+    var said: Set<String> = []
+    /// Where the followed player (`--follow`) last said it was.
+    var followed: Playhead?
+    /// The --track files' cues joined the first subtitles.
+    var tracksPlaced = false
+    /// The clock, read after the terminal was asked where its cursor is (that takes a round trip).
+    public var currentTime: (() -> Nanoseconds)?
+    /// A key was seen waiting (text showed everything at once): keys are the shell's from then on.
+    var keySeen = false
+    /// `--instant` to a recording: frames drawn ahead of the virtual clock, up to here.
+    var drawnAhead: Nanoseconds?
 
     /// An event came since the last `advance`, and the instant it said was next.
-    private var changed = true
-    private var due: Nanoseconds?
+    var changed = true
+    var due: Nanoseconds?
 
     public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         guard outcome == nil else { return nil }
@@ -409,7 +198,7 @@ public final class Show: EventHandler, InputDemand {
         return due
     }
 
-    private func update(to clock: Nanoseconds) throws -> Nanoseconds? {
+    func update(to clock: Nanoseconds) throws -> Nanoseconds? {
         var now = clock
         while let item = items.first {
             switch item {
@@ -424,7 +213,7 @@ public final class Show: EventHandler, InputDemand {
                 let now = locate(firstText: [], at: now)
                 var settings = settings
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
-                let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+                let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
                                         row: flowEnd.row, column: flowEnd.column)
                 items[0] = .text(TextRun(reveal: SlideShow(setup, scene: scene, cues: item, start: now)))
                 continue
@@ -436,43 +225,20 @@ public final class Show: EventHandler, InputDemand {
                 var settings = settings
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
                 item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
-                                            timeless: timeless, start: now, origin: origin, row: row)
+                                            clockRule: clockRule, start: now, origin: origin, row: row)
                 if let followed { item.playback?.follow(followed, at: now) }
                 continue
             case .text(let run):
-                var due: Nanoseconds?
-                // The show's time never goes back to before a frame it drew ahead of the clock.
-                var t = max(now, drawnAhead ?? now)
-                let reveal = run.reveal
-                while true {
-                    repeat {
-                        due = try reveal.advance(to: t)
-                        if !reveal.typesItself { try draw(at: t, stamp: t) }
-                    } while reveal.drawn(at: t)
-                    // `--instant` to a recording: on the virtual clock nothing happens between two
-                    // instants, so the frames of everything scheduled are drawn now, each at its
-                    // instant — one turn of the event loop per batch rather than per grapheme (the
-                    // typewriter types all of them at once, `Screen.type`).
-                    guard runsAhead, let next = due, !run.isDone else { break }
-                    t = next
+                switch try play(run.reveal, from: now) {
+                case .goesOn(let due): return due
+                case .ended(let t): now = t
                 }
-                guard run.isDone else {
-                    if t > now { drawnAhead = t }
-                    return due ?? (t > now ? t : nil)
-                }
-                // What follows starts where the text ended on the timeline.
-                now = t
-                drawnAhead = nil
-                flowEnd = run.reveal.end
             case .cues(let item):
                 guard let playback = item.playback else { continue }
-                let due = try playback.advance(to: now)
-                try draw(at: playback.position(at: now), stamp: now)
-                playback.drawn(at: now)
-                guard playback.isDone else { return due }
-                playback.clear()
-                try draw(at: playback.position(at: now), stamp: now)
-                flowEnd = playback.end
+                switch try play(playback, from: now) {
+                case .goesOn(let due): return due
+                case .ended(let t): now = t
+                }
             }
             // The item is over: what it drew is final.
             items.removeFirst()
@@ -488,7 +254,47 @@ public final class Show: EventHandler, InputDemand {
         return nil
     }
 
-    private func draw(at t: Nanoseconds, stamp: Nanoseconds) throws {
+    /// What became of the performance playing: it goes on, next due then, or it ended at an instant
+    /// (what follows starts there).
+    enum Turn { case goesOn(due: Nanoseconds?), ended(at: Nanoseconds) }
+
+    /// Brings `performance` up to `now` and draws it, the one way every performance is played.
+    func play(_ performance: any Performance, from now: Nanoseconds) throws -> Turn {
+        var due: Nanoseconds?
+        // The show's time never goes back to before a frame it drew ahead of the clock.
+        var t = max(now, drawnAhead ?? now)
+        while true {
+            repeat {
+                due = try performance.advance(to: t)
+                if !performance.typesItself { try draw(at: performance.sceneTime(at: t), stamp: t) }
+            } while performance.drawn(at: t)
+            // `--instant` to a recording: on the virtual clock nothing happens between two
+            // instants, so the frames of everything scheduled are drawn now, each at its instant —
+            // one turn of the event loop per batch rather than per grapheme (the typewriter types
+            // all of them at once, `Screen.type`).
+            guard clockRule.runsAhead, output.screen != nil, performance.drawsAhead, let next = due, !performance.isDone else { break }
+            t = next
+        }
+        guard performance.isDone else {
+            if t > now { drawnAhead = t }
+            return .goesOn(due: due ?? (t > now ? t : nil))
+        }
+        if performance.leave() { try draw(at: performance.sceneTime(at: t), stamp: t) }
+        drawnAhead = nil
+        flowEnd = performance.end
+        return .ended(at: t)
+    }
+
+    /// The performance playing now, if one is: the first item's.
+    var playing: (any Performance)? {
+        switch items.first {
+        case .text(let run)?: return run.reveal
+        case .cues(let item)?: return item.playback
+        default: return nil
+        }
+    }
+
+    func draw(at t: Nanoseconds, stamp: Nanoseconds) throws {
         guard let screen = output.screen else { return }
         // Only graphemes appearing at the typing head: the renderer may write them as they are.
         if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
@@ -496,18 +302,17 @@ public final class Show: EventHandler, InputDemand {
     }
 
     /// The end: the cursor where plain output would have left it.
-    private func finish(at now: Nanoseconds) throws {
+    func finish(at now: Nanoseconds) throws {
         try output.screen?.finish(row: flowEnd.row, column: flowEnd.column, interrupted: false, at: now)
     }
 
     /// `q` or a signal: subtitles leave an empty band with the cursor at its top; text leaves what
     /// was shown and the cursor on a fresh line below it.
-    private func stop(_ how: Outcome, at now: Nanoseconds) throws {
+    func stop(_ how: Outcome, at now: Nanoseconds) throws {
         outcome = how
-        if case .cues(let item)? = items.first, let playback = item.playback {
-            playback.clear()
-            try? draw(at: playback.position(at: now), stamp: now)
-            flowEnd = playback.end
+        if let performance = playing, performance.leave() {
+            try? draw(at: performance.sceneTime(at: now), stamp: now)
+            flowEnd = performance.end
             try output.screen?.finish(row: flowEnd.row, column: 0, interrupted: false, at: now)
         } else {
             try output.screen?.finish(row: flowEnd.row, column: flowEnd.column, interrupted: true, at: now)
@@ -518,57 +323,5 @@ public final class Show: EventHandler, InputDemand {
         guard outcome == nil else { return try output.flush() }
         if interrupted { try stop(.interrupted(.interrupt), at: now) } else { try finish(at: now); outcome = .finished }
         try output.flush()
-    }
-
-    // MARK: - Keys and the terminal
-
-    /// The subtitle band's height now, when subtitles play.
-    public var bandRows: Int? {
-        if case .cues(let item)? = items.first, let playback = item.playback { return playback.bandRows }
-        return nil
-    }
-
-    /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
-    /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
-    public var keyReading: KeyReading {
-        if case .cues? = items.first { return .read }
-        if case .text(let run)? = items.first, run.reveal.takesKeys { return .read }
-        return keySeen ? .off : .peek
-    }
-    private var keySeen = false
-
-    /// `q` quits; subtitles take their transport keys; any other key shows everything at once.
-    private func press(_ key: Key, at now: Nanoseconds) throws {
-        if key.meansQuit { return try stop(.quit, at: now) }
-        if case .cues(let item)? = items.first, let playback = item.playback {
-            playback.press(key, at: now)
-            return
-        }
-        if case .text(let run)? = items.first, run.reveal.press(key, at: now) { return }
-        showEverything(at: now)
-    }
-
-    /// From now on everything shows as soon as it is ready (a banner skipped).
-    private func showEverything(at now: Nanoseconds) {
-        timeless = true
-        if case .text(let run)? = items.first { run.reveal.showEverything(at: now) }
-    }
-
-    private func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
-        switch items.first {
-        case .text(let run)?: try run.reveal.resize(columns: columns, rows: rows, at: now)
-        case .cues(let item)? where item.playback != nil: try item.playback?.resize(columns: columns, rows: rows, at: now)
-        default:
-            guard let screen = output.screen else { return }
-            try screen.restart(columns: columns, rows: rows, fromRow: screen.cursorRow, clearing: false, at: now)
-        }
-    }
-
-    private func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
-        switch items.first {
-        case .text(let run)?: try run.reveal.resume(after: pause, at: now)
-        case .cues(let item)? where item.playback != nil: try item.playback?.resume(after: pause, at: now)
-        default: break
-        }
     }
 }

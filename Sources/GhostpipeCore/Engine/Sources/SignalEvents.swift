@@ -42,7 +42,7 @@ public final class SignalEvents: EventSource {
                 if job?.takeOwnContinue() == true { continue }
                 try deliver(.continued)
             case .child:
-                try deliver(.childChanged)
+                try deliver(.program(.childChanged))
             default:
                 continue
             }

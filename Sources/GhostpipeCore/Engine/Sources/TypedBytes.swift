@@ -16,6 +16,6 @@ public final class TypedBytes: EventSource {
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
         let n = buffer.withUnsafeMutableBytes { keyboard.read(into: $0) }
         guard n > 0 else { return }
-        try buffer.withUnsafeBufferPointer { try deliver(.typed(UnsafeBufferPointer(rebasing: $0[..<n]))) }
+        try buffer.withUnsafeBufferPointer { try deliver(.program(.typed(UnsafeBufferPointer(rebasing: $0[..<n])))) }
     }
 }

@@ -60,7 +60,7 @@ final class PacedText: TextReveal {
     init(_ setup: RevealSetup) {
         let settings = setup.settings
         output = setup.output
-        let typing = setup.screen.flatMap { settings.instant && !setup.timeless && $0.typesFromQueue ? $0 : nil }
+        let typing = setup.screen.flatMap { setup.clockRule.runsAhead && !setup.timeless && $0.typesFromQueue ? $0 : nil }
         self.typing = typing
         scene = typing == nil ? setup.scene : nil
         screen = setup.screen
@@ -72,7 +72,7 @@ final class PacedText: TextReveal {
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
         timeless = setup.timeless
-        instantWithTime = settings.instant && !setup.timeless && (setup.scene == nil || typing != nil)
+        instantWithTime = setup.clockRule.runsAhead && !setup.timeless && (setup.scene == nil || typing != nil)
         widths = setup.widths
         headRow = setup.row
         actorRow = setup.row

@@ -10,15 +10,15 @@ final class TextRun {
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
     /// paragraph at a time, or slides); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
-    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, timeless: Bool,
+    init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, clockRule: ClockRule,
          row: Int, column: Int) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil,
                                 preservingInvalid: output.takesRawBytes)
         fitted = settings.pacing.duration != nil
-        let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, timeless: timeless,
+        let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
                                 row: row, column: column)
-        if timeless && settings.pacing.duration == nil, output.takesRawBytes, let plain = output as? PlainOutput {
+        if clockRule.timeless && settings.pacing.duration == nil, output.takesRawBytes, let plain = output as? PlainOutput {
             reveal = RawCopy(output: plain)
         } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
             reveal = SlideShow(setup, scene: screenScene)

@@ -9,7 +9,7 @@
 /// The scene runs on media time (the playhead's position, after `--offset`), so pausing freezes the
 /// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
 /// for sleeping. Idle time between cues costs nothing. Text outputs get each cue at its start.
-final class CuePlayback {
+final class CuePlayback: Performance {
     private let cues: CueQueue
     private let output: any Output
     private let scene: Scene?
@@ -66,7 +66,7 @@ final class CuePlayback {
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
     init(cues: CueQueue, output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?,
-         timeless: Bool, start: Nanoseconds, origin: Nanoseconds, row: Int) {
+         clockRule: ClockRule, start: Nanoseconds, origin: Nanoseconds, row: Int) {
         self.cues = cues
         self.output = output
         self.scene = output.screen == nil ? nil : scene
@@ -84,8 +84,8 @@ final class CuePlayback {
         runStart = start
         needs = BandRows(order: settings.trackOrder)
         topNeeds = needs
-        self.timeless = timeless
-        runsAhead = settings.instant && !timeless && output.screen == nil
+        timeless = clockRule.timeless
+        runsAhead = clockRule.runsAhead && !clockRule.timeless && output.screen == nil
         startFloor = follows ? nil : settings.timing.start - settings.timing.offset
         base = row
         transcriptRow = row
@@ -198,6 +198,7 @@ final class CuePlayback {
 
     /// The media position the scene is drawn at for clock instant `now`.
     func position(at now: Nanoseconds) -> Nanoseconds { timeless ? Nanoseconds.max / 4 : playhead.position(at: now) }
+    func sceneTime(at now: Nanoseconds) -> Nanoseconds { position(at: now) }
 
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         let position = position(at: now)
@@ -259,10 +260,17 @@ final class CuePlayback {
     }
 
     /// Timeless scenes are transcripts: what was drawn stays, and leaves the scene.
-    func drawn(at now: Nanoseconds) {
+    func drawn(at now: Nanoseconds) -> Bool {
         if timeless { scene?.removeAll() }
         if layout == .scroll, let scene { scene.dropSettled(at: position(at: now)) }
+        return false
     }
+
+    /// A cue may still arrive that starts before the next instant named (a stream).
+    var drawsAhead: Bool { false }
+    /// The transport keys.
+    var takesKeys: Bool { true }
+    var reservedRows: Int? { bandRows }
 
     /// The status line: play state, position, cue number, speed, offset and the keys.
     private func statusLine(position: Nanoseconds) -> [Cell] {
@@ -443,7 +451,12 @@ final class CuePlayback {
 
     /// The end, or `q`, or a signal: the band is emptied (status line included) and left to the
     /// prompt; a transcript stays.
-    func clear() {
+    func leave() -> Bool {
+        clear()
+        return true
+    }
+
+    private func clear() {
         guard let scene else { return }
         if layout == .band { scene.removeAll() }
         if !scene.extraRows.isEmpty { scene.extraRows = [base + bandRows: []] }
@@ -457,7 +470,13 @@ final class CuePlayback {
 
     /// Space pauses, ←/→ seek 5 s, ↑/↓ seek 60 s, +/- change the speed by 10 %, [/] nudge the offset
     /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
-    func press(_ key: Key, at now: Nanoseconds) {
+    /// Every key is taken.
+    func press(_ key: Key, at now: Nanoseconds) -> Bool {
+        take(key, at: now)
+        return true
+    }
+
+    private func take(_ key: Key, at now: Nanoseconds) {
         let position = playhead.position(at: now)
         if follows, ![Key.character("["), .character("]"), .character("i"), .character("I"), .character("t")].contains(key) {
             // The player's own keys pause, seek and change the speed; here they would fight it.

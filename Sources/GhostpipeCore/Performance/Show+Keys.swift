@@ -1,0 +1,35 @@
+/// The show's key policy and its answers to the terminal: one rule for every performance.
+extension Show {
+    /// The subtitle band's height now, when subtitles play.
+    public var bandRows: Int? { playing?.reservedRows }
+
+    /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
+    /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
+    public var keyReading: KeyReading {
+        if playing?.takesKeys == true { return .read }
+        return keySeen ? .off : .peek
+    }
+
+    /// `q` quits; a performance takes the keys it reads; any other key shows everything at once.
+    func press(_ key: Key, at now: Nanoseconds) throws {
+        if key.meansQuit { return try stop(.quit, at: now) }
+        if let performance = playing, performance.press(key, at: now) { return }
+        showEverything(at: now)
+    }
+
+    /// From now on everything shows as soon as it is ready (a banner skipped).
+    func showEverything(at now: Nanoseconds) {
+        clockRule.timeless = true
+        playing?.showEverything(at: now)
+    }
+
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        if let performance = playing { return try performance.resize(columns: columns, rows: rows, at: now) }
+        guard let screen = output.screen else { return }
+        try screen.restart(columns: columns, rows: rows, fromRow: screen.cursorRow, clearing: false, at: now)
+    }
+
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        try playing?.resume(after: pause, at: now)
+    }
+}

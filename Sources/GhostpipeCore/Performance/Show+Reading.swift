@@ -1,0 +1,209 @@
+/// What the show reads: each file detected on its own (`FormatCatalog.decide`), text decoded when
+/// an encoding was asked for and streamed to a `TextRun`, subtitles parsed as they arrive into a
+/// `SubtitleItem`; items queue up and play in turn.
+extension Show {
+    func begin(name: String?) {
+        if let format = settings.format {
+            if format == .text {
+                beginText(name: name)
+                ensureOpenText()
+            } else {
+                beginSubtitles(format, name: name)
+            }
+        } else {
+            reading = .detecting(name: name, bytes: [])
+        }
+    }
+
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
+        if case .between = reading { begin(name: currentName) }
+        switch reading {
+        case .between:
+            break
+        case .detecting(let name, var held):
+            reading = .between
+            held.append(contentsOf: bytes)
+            // Text that cannot be subtitles goes on at once, not after its first line.
+            if let format = SubtitleFormat.cannotBeSubtitles(held) ? .text : SubtitleFormat.of(held, name: name, atEnd: false) {
+                try decide(format, name: name, bytes: held, at: now)
+            } else {
+                reading = .detecting(name: name, bytes: held)
+            }
+        case .text:
+            feedText(bytes, at: now)
+        case .subtitles(let stream, let item):
+            try deliver(stream.push(bytes), to: item, at: now)
+        case .skipping:
+            break
+        }
+    }
+
+    func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
+        if format == .text && !output.takesRawBytes && !settings.force && BinaryContent.looksBinary(bytes) {
+            // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
+            report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
+            reading = .skipping
+            return
+        }
+        if format == .text {
+            let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
+            beginText(name: name)
+            ensureOpenText()
+            bytes.withUnsafeBufferPointer { feedText($0, at: now) }
+        } else {
+            endOpenText(at: now)
+            beginSubtitles(format, name: name)
+            if case .subtitles(let stream, let item) = reading {
+                try bytes.withUnsafeBufferPointer { try deliver(stream.push($0), to: item, at: now) }
+            }
+        }
+    }
+
+    /// A subtitle file begins: its cues are read as they arrive, and play in their turn.
+    func beginSubtitles(_ format: SubtitleFormat, name: String?) {
+        let file = name ?? "-"
+        let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
+                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
+        // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
+        stream.keepsParsed = output.screen == nil
+        let item = SubtitleItem()
+        if !tracksPlaced && settings.trackCount > 0 {
+            // The --track files play beside the first subtitles.
+            tracksPlaced = true
+            item.preload(settings.trackCues)
+        }
+        items.append(.cues(item))
+        reading = .subtitles(stream, item)
+    }
+
+    func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
+        for message in batch.messages { report(message) }
+        // Cues the file leaves to the player take --align/--place; beside --track files, the
+        // input's subtitles are the first track.
+        let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
+        let placing = settings.alignment != nil || settings.place != nil
+        guard placing || settings.trackCount > 0 else {
+            if let parsed = batch.parsed { try item.receive(parsed, at: now) }
+            return try item.receive(batch.cues, at: now)
+        }
+        try item.receive((batch.cues + (batch.parsed?.cues ?? [])).map { cue in
+            var cue = cue
+            if placing { cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place) }
+            return settings.trackCount > 0 ? SubtitleTracks.tag(cue, file: 0, name: name) : cue
+        }, at: now)
+    }
+
+    /// The file ended: decide what it was if it was too short to tell, and play its subtitles.
+    func endFile(at now: Nanoseconds) throws {
+        if case .detecting(let name, let bytes) = reading {
+            try decide(SubtitleFormat.of(bytes, name: name, atEnd: true) ?? .text, name: name, bytes: bytes, at: now)
+        }
+        if case .subtitles(let stream, let item) = reading {
+            reading = .between
+            try deliver(stream.finish(), to: item, at: now)
+            item.inputEnded()
+            if item.total == 0 { report("\(stream.name): no cues") }
+        }
+        if case .text = reading {
+            if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
+            textDecoder = nil
+            reading = .between
+        }
+        if case .skipping = reading { reading = .between }
+    }
+
+    /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
+    /// encoding decided from its start, as for subtitles); without, they are UTF-8.
+    func beginText(name: String?) {
+        reading = .text
+        textName = name ?? "-"
+        textDecoder = settings.encoding.map {
+            StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
+        }
+    }
+
+    /// Text bytes of the file being read: decoded when an encoding was asked for.
+    func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        guard textDecoder != nil else { return feedRun(bytes, at: now) }
+        let output = textDecoder!.push(bytes)
+        feedDecoded(output, at: now)
+    }
+
+    func feedDecoded(_ output: StreamTextDecoder.Output, at now: Nanoseconds) {
+        if let note = output.note { report("\(textName == "-" ? "standard input" : textName): \(note)") }
+        output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
+    }
+
+    /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
+    func ensureOpenText() {
+        switch items.last {
+        case .text(let run)? where !run.isEnded: return
+        case .heldText(_, ended: false)?: return
+        default: break
+        }
+        items.append(items.isEmpty ? .text(makeTextRun()) : .heldText([], ended: false))
+    }
+
+    func feedRun(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        ensureOpenText()
+        switch items.last {
+        case .text(let run)?:
+            run.receive(bytes, at: now)
+            if run.capped {
+                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
+                reading = .between
+                inputEnded = true  // nothing more is read
+            }
+        case .heldText(var held, let ended)?:
+            items.removeLast()
+            held.append(contentsOf: bytes)
+            items.append(.heldText(held, ended: ended))
+        default: break
+        }
+    }
+
+    /// The open text stretch has ended (the input did, or subtitles follow).
+    func endOpenText(at now: Nanoseconds) {
+        switch items.last {
+        case .text(let run)?: run.end(at: now)
+        case .heldText(let held, false)?:
+            items.removeLast()
+            items.append(.heldText(held, ended: true))
+        default: break
+        }
+    }
+
+    /// Says something about the options once.
+    func say(_ note: String) {
+        guard said.insert(note).inserted else { return }
+        report(note)
+    }
+
+    /// Where the cursor is as the show begins: the first row starts there, after a prompt. Returns
+    /// the time once the terminal has answered (or not, after a timeout): the timeline starts then,
+    /// when the first grapheme can be shown, so a slow or silent terminal never causes a burst.
+    func locate(firstText bytes: [UInt8], at now: Nanoseconds) -> Nanoseconds {
+        guard let locateStart, let screen = output.screen else { return now }
+        self.locateStart = nil
+        let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
+        let column = locateStart(clusters)
+        let answered = max(now, currentTime?() ?? now)
+        guard let column else { return answered }
+        screen.start(atColumn: column)
+        flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
+        return answered
+    }
+
+    func makeTextRun() -> TextRun {
+        var settings = settings
+        if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+        // --speed plays text faster too; --start and --offset are about subtitles' times.
+        settings.pacing.graphemesPerSecond *= settings.timing.speed
+        settings.context.graphemesPerSecond *= settings.timing.speed
+        if settings.timing.start != 0 || settings.timing.offset != 0 {
+            say("--start and --offset apply to subtitles; text starts at its beginning")
+        }
+        return TextRun(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
+                       row: flowEnd.row, column: flowEnd.column)
+    }
+}
