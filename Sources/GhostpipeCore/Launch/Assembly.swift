@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds a run from the command line and the session: the sources, the show and the screen, and
+/// plays it on the one event loop. The plain filter (`runFilter`) and the overlay (`runOverlay`)
+/// are assembled from the same parts, here.
+struct Assembly {
+    let options: Options
+    let session: Session
+    let process: ProcessExit
+
+    /// Says a problem on stderr as it happens.
+    static func report(_ message: String) { printError("ghostpipe: \(message)") }
+
+    /// `--record FILE`, opened (created or emptied).
+    func recordingSink() -> DescriptorSink? {
+        guard let path = options.record else { return nil }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { process.fail("\(path): \(String(cString: strerror(errno)))", status: 1) }
+        return DescriptorSink(fd: fd, name: path)
+    }
+
+    /// The show's settings with the `--track` files' cues loaded (each as a track of its own); exits
+    /// with status 1 when one cannot be read.
+    func showSettings(report: (String) -> Void) -> ShowSettings {
+        var settings = session.showSettings
+        guard SubtitleTracks.add(options.tracks, to: &settings, report: report) else { process.leave(1) }
+        return settings
+    }
+
+    /// `--follow SOURCE`'s event source, if followed.
+    func followSources(report: @escaping (String) -> Void) -> [any EventSource] {
+        guard let target = options.follow else { return [] }
+        do {
+            return [try target.events(speed: options.subtitleTiming.speed, report: report)]
+        } catch {
+            process.fail(error.message, status: 1)
+        }
+    }
+
+    /// The terminal's size now (after a resize).
+    static func currentSize() -> (columns: Int, rows: Int)? { terminalSize(of: STDOUT_FILENO) }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Assembly {
+    /// `ghostpipe [OPTIONS] [FILE...]`: the files (or stdin) shown on stdout, on a terminal with the
+    /// keyboard, signals, resizes and the width probe as sources; exits with the run's status.
+    func runFilter() -> Never {
+        let onTerminal = session.mode == .terminal
+        // The terminal, asked where it draws (widths of disputed emoji, the cursor after a resize).
+        var probe: TerminalProbe?
+        if onTerminal {
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if tty >= 0 { probe = TerminalProbe(output: STDOUT_FILENO, tty: tty) }
+        }
+        let widths = onTerminal && options.widths != .spec ? probe.map { MeasuredWidths(probe: $0, policy: options.widths) } : nil
+
+        // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
+        let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
+        let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup] + (onTerminal ? [.suspend, .resume, .windowChange] : []),
+                                      restore: emergencyRestore)
+        let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
+        let recording = recordingSink()
+
+        let clock: any Clock = options.instant ? VirtualClock() : MonotonicClock()
+        let origin = clock.now()
+        let input = InputFiles(names: options.files, report: Self.report)
+
+        let outcome: Outcome
+        var hadErrors = false
+        do {
+            let output = try session.output(stdout: stdout, recording: recording, origin: origin)
+            let show = Show(settings: showSettings(report: Self.report), output: output, widths: widths, origin: origin,
+                            report: Self.report)
+            if let screen = output.screen, let probe, let widths {
+                screen.cursorReport = { probe.cursorPosition() }
+                show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
+                show.currentTime = { clock.now() }
+            }
+            var sources: [any EventSource] = []
+            if onTerminal {
+                // The terminal itself (/dev/tty), unless the text comes from it: typing into ghostpipe's
+                // stdin is input, not keys. While ghostpipe draws, what is typed is not echoed (it would
+                // split the text) and stays in the terminal's queue for the shell; a key waiting there skips
+                // the rest of a text (it is still the shell's), and subtitles read theirs.
+                let stdinIsInput = input.allNames.contains("-") && isatty(STDIN_FILENO) == 1
+                if !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
+                    process.keyboard = tty
+                }
+                let job = JobControl(keyboard: process.keyboard) { signals.stopLikeDefault() }
+                sources.append(SignalEvents(signals, job: job, clock: clock, size: (session.columns, session.rows),
+                                            terminalSize: Self.currentSize))
+                if let keyboard = process.keyboard, options.keys { sources.append(KeyEvents(keyboard, reading: { show.keyReading })) }
+            } else {
+                sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
+            }
+            sources += followSources(report: Self.report)
+            sources.append(InputEvents(input, demand: show))
+            outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
+            hadErrors = show.hadErrors
+        } catch {
+            process.fail(error)
+        }
+
+        switch outcome {
+        case .finished: process.leave(input.hadErrors || hadErrors ? 1 : 0)
+        case .brokenPipe, .quit: process.leave(0)
+        case .interrupted(let signal): process.leave(signal.exitStatus)
+        case .programEnded(let status): process.leave(status)
+        }
+    }
+}
