@@ -1,28 +1,6 @@
 // The enumerations options choose from, with the line each value gets in the man page and in the
 // completions that show descriptions.
 
-extension OutputMode: OptionChoice {
-    public var summary: String {
-        switch self {
-        case .auto: "terminal when standard output is a terminal and TERM is not dumb, else plain"
-        case .terminal: "the animation, drawn with cursor control"
-        case .plain: """
-            the input text byte for byte to a pipe or a file, paced as the typewriter would type it (effects \
-            draw on terminals only); to a terminal, the same text with control characters and escape sequences \
-            removed; for subtitles, each cue's text and a newline at its start
-            """
-        case .cast: "an asciicast v2 recording of what the terminal would show, every effect included"
-        case .json: """
-            one JSON object per line: {"time":S,"text":"..."} for each grapheme of text, in reading order, with \
-            the instant it shows in its final look under the effect (escape sequences of the input removed), or \
-            {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
-            the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
-            title card is "title") and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
-            """
-        }
-    }
-}
-
 extension ColorChoice: OptionChoice {
     public var summary: String {
         switch self {

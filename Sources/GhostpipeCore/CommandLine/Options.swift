@@ -1,17 +1,4 @@
 /// Where the output goes and in which form.
-public enum OutputMode: String, CaseIterable, Sendable {
-    /// `terminal` when stdout is a terminal (and TERM is not `dumb`), `plain` otherwise.
-    case auto
-    /// Cursor control and colour: the animation itself.
-    case terminal
-    /// The input text, byte for byte, paced; no escape sequences, no wrapping.
-    case plain
-    /// An asciicast v2 recording of what the terminal would show.
-    case cast
-    /// One JSON object per line for each grapheme (or cue) at its instant.
-    case json
-}
-
 /// Everything the command line can say.
 public struct Options: Sendable {
     public var files: [String] = []

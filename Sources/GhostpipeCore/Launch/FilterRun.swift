@@ -28,8 +28,9 @@ extension Assembly {
 
         let outcome: Outcome
         var hadErrors = false
+        let output: any Output
         do {
-            let output = try session.output(stdout: stdout, recording: recording, origin: origin)
+            output = try session.output(stdout: stdout, recording: recording, origin: origin)
             let show = Show(settings: showSettings(report: Self.report), output: output, widths: widths, origin: origin,
                             report: Self.report)
             if let screen = output.screen, let probe, let widths {
@@ -62,11 +63,16 @@ extension Assembly {
             process.fail(error)
         }
 
+        let status: Int32
         switch outcome {
-        case .finished: process.leave(input.hadErrors || hadErrors ? 1 : 0)
-        case .brokenPipe, .quit: process.leave(0)
-        case .interrupted(let signal): process.leave(signal.exitStatus)
-        case .programEnded(let status): process.leave(status)
+        case .finished: status = input.hadErrors || hadErrors ? 1 : 0
+        case .brokenPipe, .quit: status = 0
+        case .interrupted(let signal): status = signal.exitStatus
+        case .programEnded(let code): status = code
         }
+        if outcome != .brokenPipe {
+            do { try output.end(status: status, at: clock.now()) } catch { process.fail(error) }
+        }
+        process.leave(status)
     }
 }

@@ -54,8 +54,8 @@ public struct Session {
         depth = Session.colorDepth(options: options, mode: mode, environment: env)
         seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         if options.overlay != nil {
-            if options.output != .auto && options.output != .terminal {
-                throw UsageError("--overlay draws on the terminal; it cannot be used with --output \(options.output.rawValue)")
+            if options.output != .auto && options.output.writes != .terminal {
+                throw UsageError("--overlay draws on the terminal; it cannot be used with --output \(options.output)")
             }
             if !surroundings.stdoutIsTerminal { throw UsageError("--overlay needs a terminal, but standard output is not one") }
             if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
@@ -64,8 +64,8 @@ public struct Session {
         if options.follow != nil && options.instant {
             throw UsageError("--follow plays at the player's position; it cannot be used with --instant")
         }
-        if options.record != nil && (mode == .plain || mode == .json) {
-            throw UsageError("--record records terminal output, but the output is \(mode.rawValue) (stdout is not a terminal); use --output cast > FILE")
+        if options.record != nil && mode.writes == .text {
+            throw UsageError("--record records terminal output, but the output is \(mode) (stdout is not a terminal); use --output cast > FILE")
         }
     }
 
@@ -74,7 +74,7 @@ public struct Session {
     static func colorDepth(options: Options, mode: OutputMode, environment: [String: String]) -> ColorDepth {
         if options.color == .never { return .none }
         if let forced = options.colors { return forced }
-        if mode == .cast { return .truecolor }
+        if mode.writes == .recording { return .truecolor }
         let detected = ColorDepth.detect(environment: environment)
         return options.color == .always ? max(detected, .ansi16) : detected
     }
@@ -122,29 +122,12 @@ public struct Session {
         return settings
     }
 
-    /// The output for this run: the terminal (with a recording beside it), a cast recording, plain
-    /// text or json. `origin` is the instant the show begins.
+    /// The output for this run, as `--output` (or where stdout goes) chose it: the terminal (with a
+    /// recording beside it), a recording, plain text or json. `origin` is the instant the show begins.
     public func output(stdout: any ByteSink, recording: (any ByteSink)?, origin: Nanoseconds) throws -> any Output {
-        switch mode {
-        case .plain, .auto:
-            return PlainOutput(sink: stdout, raw: !stdoutIsTerminal)
-        case .json:
-            return JSONOutput(sink: stdout, origin: origin)
-        case .terminal, .cast:
-            var sinks: [any ByteSink] = []
-            var recorder: CastRecorder?
-            if mode == .cast {
-                let cast = try castRecorder(stdout, origin: origin)
-                sinks.append(cast)
-                recorder = cast
-            } else {
-                sinks.append(stdout)
-            }
-            if let recording { sinks.append(try castRecorder(recording, origin: origin)) }
-            let sink = sinks.count == 1 ? sinks[0] : TeeSink(sinks)
-            let screen = Screen(sink: sink, width: columns, height: rows, depth: depth, recorder: recorder)
-            return ScreenOutput(screen, carriesTime: mode == .cast || recording != nil)
-        }
+        let parts = OutputParts(stdout: stdout, recording: recording, stdoutIsTerminal: stdoutIsTerminal, columns: columns,
+                                rows: rows, depth: depth, environment: environment, origin: origin)
+        return try (mode.kind ?? PlainOutput.Kind()).make(parts)
     }
 
     /// Colours on the overlay's screen: the program's pass through at the terminal's depth (it was

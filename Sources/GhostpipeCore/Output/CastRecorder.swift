@@ -9,7 +9,7 @@ import Glibc
 /// Lines are gathered and written on `flush` (the show flushes once per turn of the event loop) or
 /// when a megabyte is waiting: `--instant` records a frame per grapheme, and a system call per frame
 /// cost more than the frame.
-public final class CastRecorder: ByteSink {
+public final class CastRecorder: ByteSink, RecordsResizes {
     private let sink: any ByteSink
     private let origin: Nanoseconds
     private var lastTime: Nanoseconds = 0
@@ -22,18 +22,29 @@ public final class CastRecorder: ByteSink {
 
     /// Writes the header at once. `environment` supplies TERM and SHELL for the header's `env`.
     public init(sink: any ByteSink, width: Int, height: Int, origin: Nanoseconds,
-                environment: [String: String], title: String? = nil) throws {
+                environment: [String: String], title: String? = nil, version: Int = 2) throws {
         self.sink = sink
         self.origin = origin
         lines = GatheredWrites(sink: sink, keepingStampsApart: false)
-        var header: [UInt8] = Array("{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(time(nil))".utf8)
+        // v3 (CastV3Recorder) names the terminal in "term"; its events are the same.
+        var header: [UInt8] = Array(version == 3 ? "{\"version\":3,\"term\":{\"cols\":\(width),\"rows\":\(height),\"type\":".utf8
+                                                 : "{\"version\":2,\"width\":\(width),\"height\":\(height)".utf8)
+        if version == 3 {
+            JSON.appendString(environment["TERM"] ?? "xterm-256color", to: &header)
+            header.append(0x7D)
+        }
+        header.append(contentsOf: ",\"timestamp\":\(time(nil))".utf8)
         if let title {
             header.append(contentsOf: ",\"title\":".utf8)
             JSON.appendString(title, to: &header)
         }
-        header.append(contentsOf: ",\"env\":{\"TERM\":".utf8)
-        JSON.appendString(environment["TERM"] ?? "xterm-256color", to: &header)
-        header.append(contentsOf: ",\"SHELL\":".utf8)
+        if version == 3 {
+            header.append(contentsOf: ",\"env\":{\"SHELL\":".utf8)
+        } else {
+            header.append(contentsOf: ",\"env\":{\"TERM\":".utf8)
+            JSON.appendString(environment["TERM"] ?? "xterm-256color", to: &header)
+            header.append(contentsOf: ",\"SHELL\":".utf8)
+        }
         JSON.appendString(environment["SHELL"] ?? "/bin/sh", to: &header)
         header.append(contentsOf: "}}\n".utf8)
         try sink.write(header, at: origin)
@@ -199,6 +210,19 @@ public final class CastRecorder: ByteSink {
         // [time, "o", data] written in one go into room for the worst case.
         try lines.add(at: instant, upTo: JSONWriter.secondsBound + Self.lineBound(bytes.count)) { line in
             Self.line(code, bytes, time: time, wholeSeconds: &wholeSeconds, into: &line)
+        }
+    }
+
+    /// `-o cast`: an asciicast v2 recording, what asciinema 2.x and most web players read.
+    public struct Kind: OutputKind {
+        public init() {}
+        public var name: String { "cast" }
+        public var aliases: [String] { ["asciicast-v2", "asciicast"] }
+        public var summary: String { "an asciicast v2 recording of what the terminal would show, every effect included" }
+        public var writes: OutputWrites { .recording }
+        public func make(_ parts: OutputParts) throws -> any Output {
+            let recorder = try parts.castRecorder(parts.stdout)
+            return try parts.screen(on: recorder, recorder: recorder)
         }
     }
 }

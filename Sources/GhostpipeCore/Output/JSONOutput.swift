@@ -17,6 +17,22 @@ public final class JSONOutput: Output {
 
     public func flush() throws { try writes.flush() }
 
+    public struct Kind: OutputKind {
+        public init() {}
+        public var name: String { "json" }
+        public var summary: String {
+            """
+            one JSON object per line: {"time":S,"text":"..."} for each grapheme of text, in reading order, with \
+            the instant it shows in its final look under the effect (escape sequences of the input removed), or \
+            {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
+            the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
+            title card is "title") and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
+            """
+        }
+        public var writes: OutputWrites { .text }
+        public func make(_ parts: OutputParts) throws -> any Output { JSONOutput(sink: parts.stdout, origin: parts.origin) }
+    }
+
     public var carriesTime: Bool { true }
 
     /// Static strings: appended from their bytes, with no reference to count.

@@ -24,6 +24,8 @@ public protocol Output: AnyObject {
     func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
     /// The show is up to date: write what was gathered (text outputs write once per turn).
     func flush() throws
+    /// The run is over with exit status `status`: the output may say so (asciicast v3's exit event).
+    func end(status: Int32, at instant: Nanoseconds) throws
 }
 
 /// A grapheme and the instant an effect shows it in its final look.
@@ -46,18 +48,36 @@ extension Output {
         try cue(Cue(start: start, end: end, runs: [StyledRun(String(decoding: text, as: UTF8.self))]), start: start, end: end, at: stamp)
     }
     public func flush() throws {}
+    public func end(status: Int32, at instant: Nanoseconds) throws {}
 }
 
 /// The terminal, or an asciicast recording of it (`-o cast`, `--record`): frames drawn by the
 /// one `Screen`.
+/// `-o terminal`: the animation itself, drawn with cursor control (with `--record`, recorded too).
+public struct TerminalOutputKind: OutputKind {
+    public init() {}
+    public var name: String { "terminal" }
+    public var summary: String { "the animation, drawn with cursor control" }
+    public var writes: OutputWrites { .terminal }
+    public func make(_ parts: OutputParts) throws -> any Output { try parts.screen(on: parts.stdout, recorder: nil) }
+}
+
 public final class ScreenOutput: Output {
     public let screen: Screen?
     public let carriesTime: Bool
 
-    public init(_ screen: Screen, carriesTime: Bool) {
+    /// What hears of the run's end, if anything does.
+    private let ending: (any EndsWithStatus)?
+
+    public init(_ screen: Screen, carriesTime: Bool, ending: (any EndsWithStatus)? = nil) {
         self.screen = screen
         self.carriesTime = carriesTime
+        self.ending = ending
     }
 
     public func flush() throws { try screen?.flush() }
+    public func end(status: Int32, at instant: Nanoseconds) throws {
+        try screen?.flush()
+        try ending?.end(status: status, at: instant)
+    }
 }

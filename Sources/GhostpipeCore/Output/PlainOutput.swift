@@ -15,6 +15,20 @@ public final class PlainOutput: Output {
 
     public func flush() throws { try writes.flush() }
 
+    public struct Kind: OutputKind {
+        public init() {}
+        public var name: String { "plain" }
+        public var summary: String {
+            """
+            the input text byte for byte to a pipe or a file, paced as the typewriter would type it (effects \
+            draw on terminals only); to a terminal, the same text with control characters and escape sequences \
+            removed; for subtitles, each cue's text and a newline at its start
+            """
+        }
+        public var writes: OutputWrites { .text }
+        public func make(_ parts: OutputParts) throws -> any Output { PlainOutput(sink: parts.stdout, raw: !parts.stdoutIsTerminal) }
+    }
+
     public var carriesTime: Bool { false }
     public var takesRawBytes: Bool { raw }
 

@@ -24,7 +24,7 @@ public final class Screen {
     /// Whether the terminal shows its cursor (nil: unknown).
     private var cursorShown: Bool?
     /// A recording gets resizes as events of their own.
-    private let recorder: CastRecorder?
+    private let recorder: (any RecordsResizes)?
     /// Full screen: the modes as mirrored on the terminal, and whether it is taken.
     private var mirrored = TerminalModes()
     public private(set) var isEntered = false
@@ -43,7 +43,7 @@ public final class Screen {
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
     public init(sink: any ByteSink, width: Int, height: Int, depth: ColorDepth, kind: Kind = .inline,
-                recorder: CastRecorder? = nil, startColumn: Int? = nil) {
+                recorder: (any RecordsResizes)? = nil, startColumn: Int? = nil) {
         self.sink = sink
         self.kind = kind
         self.recorder = recorder

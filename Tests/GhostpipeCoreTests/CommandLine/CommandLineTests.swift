@@ -25,7 +25,7 @@ import Testing
         (["--wpm", "-3"], "--wpm: '-3' is not a positive number"),
         (["--cps", "fast"], "--cps: 'fast' is not a positive number"),
         (["--duration", "soon"], "--duration: 'soon' is not a duration (try 10, 1.5s, 300ms, 2m or 00:01:02,500)"),
-        (["--output", "html"], "--output: 'html' is not one of auto, terminal, plain, cast, json"),
+        (["--output", "html"], "--output: 'html' is not one of auto, terminal, plain, cast, asciicast-v3, json"),
         (["--instant=yes"], "--instant takes no value"),
         (["--width", "0"], "--width: '0' is not a whole number from 1 to 10000"),
         (["-x"], "unknown option '-x'"),

@@ -52,6 +52,7 @@ struct VirtualRun {
         (outcome, _) = try Playback.run(session.showSettings, output: out,
                                         input: ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) }),
                                         events: events) { collected.append($0) }
+        try out.end(status: 0, at: 0)
         messages = collected
     }
 

@@ -49,7 +49,7 @@ import Testing
 
     static let effects = Set(EffectCatalog.all.map(\.name))
     static let formats = Set(["text"] + FormatCatalog.parsers.map(\.name))
-    static let modes = Set(OutputMode.allCases.map(\.rawValue))
+    static let modes = Set(OutputMode.all.map(\.name))
     static let everyName = Set(OptionTable.all.flatMap { [$0.name] + ($0.short.map { ["-\($0)"] } ?? []) })
 
     // MARK: - bash
