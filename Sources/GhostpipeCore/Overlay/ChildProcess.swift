@@ -33,22 +33,6 @@ public final class ChildProcess {
         return state
     }
 
-    /// Waits for the program to end (it closed its terminal, so it is on its way out) and returns
-    /// its status as a shell reports it.
-    public func waitForEnd() -> Int32 {
-        while true {
-            if case .ended(let status) = state { return status }
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, 0)
-            if result == pid {
-                state = Self.state(of: status)
-                if case .stopped = state { kill(pid, SIGCONT) }
-            } else if result < 0 && errno != EINTR {
-                state = .ended(status: 0)  // reaped elsewhere: nothing more can be known
-            }
-        }
-    }
-
     /// Decodes a `waitpid` status (the W* macros are not visible from Swift).
     static func state(of status: Int32) -> State {
         let low = status & 0x7F

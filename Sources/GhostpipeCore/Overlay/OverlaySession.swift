@@ -120,7 +120,8 @@ public final class OverlaySession: EventHandler {
             try relayout(at: now, force: true)  // streamed subtitles: the band's height is known now
         }
         if case .ended(let status) = child.state {
-            try terminal.drainAfterExit { try handle($0, at: clock.now()) }
+            terminal.programEnded(at: now)
+            guard terminal.isDrained(at: now) else { return bandDue }  // its last output is still being read
             try render(at: clock.now())
             outcome = .programEnded(status: status)
             try leave(at: clock.now())
@@ -141,11 +142,14 @@ public final class OverlaySession: EventHandler {
         return [bandDue, renderAt].compactMap { $0 }.min()
     }
 
-    /// Nothing can happen any more: the program closed its terminal and the band is done. Its
-    /// status is waited for.
+    /// Nothing can happen any more (no source waits: not reached while the signals are watched, as
+    /// the end of the program comes as SIGCHLD), or output failed. Its status, if it has one yet:
+    /// nothing here waits for it.
     public func close(interrupted: Bool, at now: Nanoseconds) throws {
         guard outcome == nil else { return }
-        outcome = interrupted ? .interrupted(.interrupt) : .programEnded(status: child.waitForEnd())
+        let status: Int32
+        if case .ended(let code) = child.check() { status = code } else { status = 0 }
+        outcome = interrupted ? .interrupted(.interrupt) : .programEnded(status: status)
         if !interrupted { try render(at: now) }
         try leave(at: now)
     }

@@ -22,14 +22,36 @@ public final class ProgramTerminal: EventSource {
     }
 
     public func interest(at now: Nanoseconds) -> Interest {
-        guard isOpen else { return .none }
-        return Interest(descriptor: pty.master, writer: pending.isEmpty ? nil : pty.master)
+        guard isOpen, !quietAfterEnd else { return .none }
+        guard let endedAt else { return Interest(descriptor: pty.master, writer: pending.isEmpty ? nil : pty.master) }
+        // The program ended: its last output is read until its terminal is quiet a moment, or at most a second.
+        return Interest(descriptor: pty.master, instant: endedAt + Self.lastOutputWait, idleTimeout: Self.quietAfterExit)
     }
 
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
         if wake.writable { flush() }
         if wake.readable { try drain(deliver) }
+        if endedAt != nil && (wake.idle || wake.due) { quietAfterEnd = true }
     }
+
+    /// After the program ended, what it wrote last is still read (the kernel may still be moving it
+    /// to the master side) until its terminal reports its end, stays quiet `quietAfterExit`, or
+    /// `lastOutputWait` has passed (a child of the program may hold it open). On the event loop,
+    /// like any other wait: keys, signals and the band go on meanwhile.
+    public func programEnded(at now: Nanoseconds) {
+        if endedAt == nil { endedAt = now }
+    }
+
+    /// The program ended and everything it wrote has been read (as far as can be told).
+    public func isDrained(at now: Nanoseconds) -> Bool {
+        guard let endedAt else { return false }
+        return !isOpen || quietAfterEnd || now >= endedAt + Self.lastOutputWait
+    }
+
+    private var endedAt: Nanoseconds?
+    private var quietAfterEnd = false
+    static let quietAfterExit: Nanoseconds = 50 * Time.millisecond
+    static let lastOutputWait: Nanoseconds = Time.second
 
     /// Keys or replies for the program: written now as far as its terminal takes them.
     public func send(_ bytes: some Collection<UInt8>) {
@@ -62,18 +84,6 @@ public final class ProgramTerminal: EventSource {
             // EIO: every holder of the terminal closed it (the program ended, or let go of it).
             isOpen = false
             try deliver(.program(.closed))
-        }
-    }
-
-    /// After the program ended: what it wrote last (the kernel may still be moving it to the master
-    /// side), until the terminal reports its end or stays quiet a moment (a child of the program may
-    /// hold it open).
-    public func drainAfterExit(_ deliver: (Event) throws -> Void) throws {
-        let deadline = clock.now() + Time.second
-        while isOpen && clock.now() < deadline {
-            var p = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 50) > 0 else { return }
-            try drain(deliver)
         }
     }
 }
