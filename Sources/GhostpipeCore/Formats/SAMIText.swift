@@ -57,8 +57,7 @@ enum SAMIText {
             if c > 32, c != 60, c != 38 {
                 if w.space {
                     // A space between text on one line; it must be a character by itself.
-                    if c >= 0x80, !neverClusters(c < 0xE0 || c >= 0xF0 ? scalarStarting(raw, at: k)
-                                                 : UInt32(c & 0x0F) << 12 | UInt32(p[k + 1] & 0x3F) << 6 | UInt32(p[k + 2] & 0x3F)) {
+                    if c >= 0x80, !neverClusters(scalarStarting(raw, at: k)) {
                         return nil
                     }
                     w.placeSpace()
@@ -365,12 +364,8 @@ enum SAMIText {
 
     /// The code point of the UTF-8 sequence at `b[i]` (valid UTF-8: it is a String's).
     static func scalarStarting(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
-        let lead = UInt32(b[i])
-        func next(_ k: Int) -> UInt32 { i + k < b.count ? UInt32(b[i + k] & 0x3F) : 0 }
-        if lead < 0x80 { return lead }
-        if lead < 0xE0 { return (lead & 0x1F) << 6 | next(1) }
-        if lead < 0xF0 { return (lead & 0x0F) << 12 | next(1) << 6 | next(2) }
-        return (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+        guard let p = b.baseAddress else { return 0 }
+        return UTF8Sequence.scalar(p, at: i, count: b.count).0
     }
 
     /// Whether a code point may be Prepend (joins the character after it): the blocks that hold

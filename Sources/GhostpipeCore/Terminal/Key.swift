@@ -55,8 +55,7 @@ public struct KeyDecoder: Sendable {
             case 0x00..<0x20: keys.append(.other); i += 1
             default:
                 // One UTF-8 character.
-                var length = 1
-                if b >= 0xF0 { length = 4 } else if b >= 0xE0 { length = 3 } else if b >= 0xC0 { length = 2 }
+                let length = max(1, UTF8Sequence.lead(b).length)
                 let end = min(bytes.count, i + length)
                 let text = String(decoding: bytes[i..<end], as: UTF8.self)
                 keys.append(text.first.map { .character($0) } ?? .other)

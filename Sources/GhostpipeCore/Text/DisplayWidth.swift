@@ -60,7 +60,7 @@ public enum DisplayWidth {
             let byte = bytes[0]
             return byte >= 0x20 && byte < 0x7F ? 1 : 0
         }
-        var decoder = UTF8Scalars(bytes: bytes)
+        var decoder = UTF8Sequence.Scalars(bytes: bytes)
         // One scalar (a Hangul syllable, CJK, a lone emoji: most clusters of more than a byte) is
         // one lookup, told by where the decoder stands after it.
         if let first = decoder.next(), decoder.index == bytes.count { return width(ofLone: first) }
@@ -101,35 +101,6 @@ public enum DisplayWidth {
         if scalar < 0x7F { return scalar < 0x20 ? 0 : 1 }
         let c = WidthTable.widthClass(scalar)
         return c == WidthTable.spacingMark ? 0 : Int(c)
-    }
-
-    /// Decodes UTF-8 scalar by scalar, without allocating.
-    struct UTF8Scalars: IteratorProtocol {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        @inline(__always)
-        mutating func next() -> UInt32? {
-            guard index < bytes.count else { return nil }
-            let b0 = UInt32(bytes[index])
-            let extra: Int
-            var scalar: UInt32
-            switch b0 {
-            case 0x00...0x7F: index += 1; return b0
-            case 0xC2...0xDF: extra = 1; scalar = b0 & 0x1F
-            case 0xE0...0xEF: extra = 2; scalar = b0 & 0x0F
-            case 0xF0...0xF4: extra = 3; scalar = b0 & 0x07
-            default: index += 1; return 0xFFFD
-            }
-            guard index + extra < bytes.count else { index = bytes.count; return 0xFFFD }
-            for k in 1...extra {
-                let b = UInt32(bytes[index + k])
-                guard b & 0xC0 == 0x80 else { index += k; return 0xFFFD }
-                scalar = scalar << 6 | (b & 0x3F)
-            }
-            index += extra + 1
-            return scalar
-        }
     }
 
     /// The specification's `wcswidth` as a state machine fed one scalar at a time.

@@ -30,20 +30,10 @@ public enum GraphemeKind: UInt8, Sendable {
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> GraphemeKind {
         guard let first = bytes.first else { return .other }
         if first < 0x80 { return first == 0x0D && bytes.count > 1 ? .newline : of(ascii: first) }
-        // Decode the first scalar.
-        var scalar: UInt32
-        switch first {
-        case 0xC0..<0xE0 where bytes.count >= 2:
-            scalar = UInt32(first & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
-        case 0xE0..<0xF0 where bytes.count >= 3:
-            scalar = UInt32(first & 0x0F) << 12 | UInt32(bytes[1] & 0x3F) << 6 | UInt32(bytes[2] & 0x3F)
-        case 0xF0... where bytes.count >= 4:
-            scalar = UInt32(first & 0x07) << 18 | UInt32(bytes[1] & 0x3F) << 12
-                | UInt32(bytes[2] & 0x3F) << 6 | UInt32(bytes[3] & 0x3F)
-        default:
-            return .other
-        }
-        return of(scalar: scalar)
+        // The first scalar (a continuation byte starts none).
+        guard first >= 0xC0, let p = bytes.baseAddress else { return .other }
+        let (scalar, next) = UTF8Sequence.scalar(p, at: 0, count: bytes.count)
+        return next > 0 ? of(scalar: scalar) : .other
     }
 
     /// The kind of a one-byte cluster (ASCII; any other byte is no cluster of its own: `.other`).

@@ -202,11 +202,11 @@ public struct GraphemeSegmenter {
         let first = p[i]
         if first == 0x0D { return i + 1 < n ? (p[i + 1] == 0x0A ? i + 2 : i + 1) : 0 }
         if first < 0x20 || first == 0x7F { return i + 1 }
-        var (scalar, j) = first < 0x80 ? (UInt32(first), i + 1) : decode(p, at: i, count: n)
+        var (scalar, j) = first < 0x80 ? (UInt32(first), i + 1) : UTF8Sequence.scalar(p, at: i, count: n)
         guard j > i else { return 0 }
         let pictographic = isPictographic(scalar)
         if isRegionalIndicator(scalar) {
-            let (second, k) = decode(p, at: j, count: n)
+            let (second, k) = UTF8Sequence.scalar(p, at: j, count: n)
             guard k > j else { return 0 }
             if isRegionalIndicator(second) { j = k }
         } else if !(scalar < 0x80 || standsAlone(scalar) || pictographic) {
@@ -215,38 +215,17 @@ public struct GraphemeSegmenter {
         while true {
             guard j < n else { return 0 }
             if p[j] < 0x80 { return j }
-            let (next, k) = decode(p, at: j, count: n)
+            let (next, k) = UTF8Sequence.scalar(p, at: j, count: n)
             guard k > j else { return 0 }
             if isExtend(next) { j = k; continue }
             if next == 0x200D {
                 // GB11: an emoji, ZWJ, an emoji is one cluster; anything else after a ZWJ is rare here.
-                let (joined, m) = decode(p, at: k, count: n)
+                let (joined, m) = UTF8Sequence.scalar(p, at: k, count: n)
                 guard pictographic, m > k, isPictographic(joined) else { return 0 }
                 j = m
                 continue
             }
             return standsAlone(next) || isPictographic(next) || isRegionalIndicator(next) ? j : 0
-        }
-    }
-
-    /// The scalar at `p[i]` (well-formed UTF-8) and where the next one starts; `i` itself when the
-    /// buffer ends inside it.
-    @inline(__always)
-    static func decode(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (UInt32, Int) {
-        guard i < n else { return (0, i) }
-        let lead = p[i]
-        switch lead {
-        case ..<0x80: return (UInt32(lead), i + 1)
-        case ..<0xE0:
-            guard i + 1 < n else { return (0, i) }
-            return (UInt32(lead & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F), i + 2)
-        case ..<0xF0:
-            guard i + 2 < n else { return (0, i) }
-            return (UInt32(lead & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F), i + 3)
-        default:
-            guard i + 3 < n else { return (0, i) }
-            return (UInt32(lead & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
-                    | UInt32(p[i + 3] & 0x3F), i + 4)
         }
     }
 

@@ -3,8 +3,49 @@
 /// nothing past U+10FFFF. The one copy of that table: `UTF8Cleaner` checks whole sequences with
 /// `check`, the escape-sequence parser decodes byte by byte with `Decoder`. Both replace malformed
 /// input per maximal ill-formed subsequence (the Unicode recommendation, which Swift's own decoder,
-/// xterm and tmux follow too).
+/// xterm and tmux follow too). Text once checked (a `String`'s bytes, clusters) is read with the
+/// one decoder of well-formed UTF-8, `scalar(_:at:count:)` (and `Scalars`, the same as an iterator):
+/// grapheme segmentation, widths, grapheme kinds and SAMI's text all read scalars with it.
+@usableFromInline
 enum UTF8Sequence {
+    /// The scalar at `p[i]` (well-formed UTF-8) and where the next one starts; `i` itself when the
+    /// buffer (of `n` bytes) ends inside it. Malformed bytes give a wrong scalar, never a trap.
+    @usableFromInline @inline(__always)
+    static func scalar(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (UInt32, Int) {
+        guard i < n else { return (0, i) }
+        let lead = p[i]
+        switch lead {
+        case ..<0x80: return (UInt32(lead), i + 1)
+        case ..<0xE0:
+            guard i + 1 < n else { return (0, i) }
+            return (UInt32(lead & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F), i + 2)
+        case ..<0xF0:
+            guard i + 2 < n else { return (0, i) }
+            return (UInt32(lead & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F), i + 3)
+        default:
+            guard i + 3 < n else { return (0, i) }
+            return (UInt32(lead & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+                    | UInt32(p[i + 3] & 0x3F), i + 4)
+        }
+    }
+
+
+    /// Well-formed UTF-8 (a native string's storage) scalar by scalar, without allocating; a
+    /// sequence cut short at the end is U+FFFD.
+    struct Scalars: IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        @inline(__always)
+        mutating func next() -> UInt32? {
+            guard index < bytes.count, let p = bytes.baseAddress else { return nil }
+            let (scalar, next) = UTF8Sequence.scalar(p, at: index, count: bytes.count)
+            guard next > index else { index = bytes.count; return 0xFFFD }
+            index = next
+            return scalar
+        }
+    }
+
     /// What a byte announces as the first of a sequence.
     struct Lead {
         /// 2, 3 or 4; 0 for a byte that starts nothing (ASCII is not asked about; continuation bytes,
