@@ -131,7 +131,7 @@ public final class SubtitleStream {
     }
 
     /// Decoded text in; lines no longer than `maxLine`.
-    private func take(_ decoded: StreamTextDecoder.Output) {
+    private func take(_ decoded: StreamTextDecoder.Decoded) {
         if let note = decoded.note { say("\(name): \(note)") }
         guard !decoded.text.isEmpty else { return }
         if lineFeedPending {

@@ -129,7 +129,7 @@ extension Show {
         feedDecoded(output, at: now)
     }
 
-    func feedDecoded(_ output: StreamTextDecoder.Output, at now: Nanoseconds) {
+    func feedDecoded(_ output: StreamTextDecoder.Decoded, at now: Nanoseconds) {
         if let note = output.note { report("\(textName == "-" ? "standard input" : textName): \(note)") }
         output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
     }

@@ -8,15 +8,15 @@ struct ClusterTable {
     static let firstCode: UInt32 = 0x11_0000
 
     private(set) var strings: [String] = []
-    private var codes: [Key: UInt32] = [:]
+    private var codes: [Entry: UInt32] = [:]
 
     /// A cluster compared and hashed by its UTF-8 bytes. `String`'s own `==` and hashing go by
     /// canonical equivalence (NFC): they would merge `e` + U+0301 with `é` — a different text — and
     /// normalising for every lookup was a tenth of the time on emoji-heavy output.
-    private struct Key: Hashable {
+    private struct Entry: Hashable {
         let string: String
 
-        static func == (a: Key, b: Key) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+        static func == (a: Entry, b: Entry) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
 
         func hash(into hasher: inout Hasher) {
             var string = self.string
@@ -28,14 +28,14 @@ struct ClusterTable {
 
     /// The code of `cluster`, adding it if new.
     mutating func intern(_ cluster: String) -> UInt32 {
-        if let code = codes[Key(string: cluster)] { return code }
+        if let code = codes[Entry(string: cluster)] { return code }
         let code = Self.firstCode + UInt32(strings.count)
         strings.append(cluster)
-        codes[Key(string: cluster)] = code
+        codes[Entry(string: cluster)] = code
         return code
     }
 
-    func contains(_ cluster: String) -> Bool { codes[Key(string: cluster)] != nil }
+    func contains(_ cluster: String) -> Bool { codes[Entry(string: cluster)] != nil }
 
     /// The cluster a code names (empty for a code that names none, which stored cells never hold).
     func string(_ code: UInt32) -> String {

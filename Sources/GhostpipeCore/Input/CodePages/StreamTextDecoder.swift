@@ -4,7 +4,7 @@
 /// file), else the detector's choice from them. Memory stays bounded: at most the 64 KiB head is held undecided; after
 /// that, only a character cut between two reads is.
 struct StreamTextDecoder {
-    struct Output {
+    struct Decoded {
         var text: [UInt8] = []
         /// What to tell the user about the encoding (once).
         var note: String?
@@ -31,12 +31,12 @@ struct StreamTextDecoder {
     /// Whether bytes wait to be decoded.
     var holdsInput: Bool { !held.isEmpty || decoder?.holdsPartialSequence == true }
 
-    mutating func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Output {
+    mutating func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded {
         if decoder == nil {
             held.append(contentsOf: bytes)
             return decode(final: false, pause: false)
         }
-        var out = Output()
+        var out = Decoded()
         decoder?.decode(bytes, into: &out.text)
         return out
     }
@@ -49,11 +49,11 @@ struct StreamTextDecoder {
         return true
     }
 
-    mutating func paused() -> Output { decode(final: false, pause: true) }
-    mutating func finish() -> Output { decode(final: true, pause: true) }
+    mutating func paused() -> Decoded { decode(final: false, pause: true) }
+    mutating func finish() -> Decoded { decode(final: true, pause: true) }
 
-    private mutating func decode(final: Bool, pause: Bool) -> Output {
-        var out = Output()
+    private mutating func decode(final: Bool, pause: Bool) -> Decoded {
+        var out = Decoded()
         if decoder == nil {
             passASCIILines(into: &out)
             // A pause with nothing held says nothing about the encoding yet.
@@ -72,7 +72,7 @@ struct StreamTextDecoder {
     /// show as NUL bytes, which stop this): they pass at once, and the decision waits for a line that
     /// tells. A live feed of subtitles whose first cues are ASCII then neither waits nor is decided on
     /// lines that cannot tell.
-    private mutating func passASCIILines(into out: inout Output) {
+    private mutating func passASCIILines(into out: inout Decoded) {
         var end = 0
         for (i, byte) in held.enumerated() {
             if byte == 0 || byte >= 0x80 { break }
