@@ -93,30 +93,42 @@ public enum OutputCatalog {
     }
 }
 
-/// `--output`'s value: `auto` (decided by where stdout goes) or an output of the catalogue.
+/// `--output`'s value: `auto` (decided by where stdout goes) or an output of the catalogue. It holds
+/// its kind itself: the usual run (auto: terminal or plain) never builds the catalogue.
 public struct OutputMode: Hashable, Sendable, CustomStringConvertible {
     public let name: String
-    init(_ name: String) { self.name = name }
+    /// The output it names (nil for `auto`).
+    public let kind: (any OutputKind)?
 
-    public static let auto = OutputMode("auto")
-    public static let terminal = OutputMode("terminal")
-    public static let plain = OutputMode("plain")
-    public static let cast = OutputMode("cast")
-    public static let json = OutputMode("json")
+    init(_ kind: any OutputKind) {
+        name = kind.name
+        self.kind = kind
+    }
+
+    private init(auto: ()) {
+        name = "auto"
+        kind = nil
+    }
+
+    public static var auto: OutputMode { OutputMode(auto: ()) }
+    public static var terminal: OutputMode { OutputMode(TerminalOutputKind()) }
+    public static var plain: OutputMode { OutputMode(PlainOutput.Kind()) }
+    public static var cast: OutputMode { OutputMode(CastRecorder.Kind()) }
+    public static var json: OutputMode { OutputMode(JSONOutput.Kind()) }
 
     /// A catalogue output by name or alias (case-insensitive), or `auto`.
     public init?(named name: String) {
         if name.lowercased() == "auto" { self = .auto; return }
         guard let kind = OutputCatalog.kind(named: name) else { return nil }
-        self.init(kind.name)
+        self.init(kind)
     }
 
-    /// The output it names (nil for `auto`).
-    public var kind: (any OutputKind)? { OutputCatalog.kind(named: name) }
     /// What it writes (`auto` is decided before anything is written).
     public var writes: OutputWrites? { kind?.writes }
     public var description: String { name }
+    public static func == (a: OutputMode, b: OutputMode) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     /// Every value, `auto` first.
-    public static var all: [OutputMode] { [.auto] + OutputCatalog.kinds.map { OutputMode($0.name) } }
+    public static var all: [OutputMode] { [.auto] + OutputCatalog.kinds.map { OutputMode($0) } }
     public static let autoSummary = "terminal when standard output is a terminal and TERM is not dumb, else plain"
 }
