@@ -22,16 +22,15 @@ public final class ProgramTerminal: EventSource {
     }
 
     public func interest(at now: Nanoseconds) -> Interest {
-        guard isOpen, !quietAfterEnd else { return .none }
+        guard isOpen, !isDrained(at: now) else { return .none }
         guard let endedAt else { return Interest(descriptor: pty.master, writer: pending.isEmpty ? nil : pty.master) }
         // The program ended: its last output is read until its terminal is quiet a moment, or at most a second.
-        return Interest(descriptor: pty.master, instant: endedAt + Self.lastOutputWait, idleTimeout: Self.quietAfterExit)
+        return Interest(descriptor: pty.master, instant: min(endedAt + Self.lastOutputWait, lastOutput + Self.quietAfterExit))
     }
 
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
         if wake.writable { flush() }
         if wake.readable { try drain(deliver) }
-        if endedAt != nil && (wake.idle || wake.due) { quietAfterEnd = true }
     }
 
     /// After the program ended, what it wrote last is still read (the kernel may still be moving it
@@ -39,17 +38,18 @@ public final class ProgramTerminal: EventSource {
     /// `lastOutputWait` has passed (a child of the program may hold it open). On the event loop,
     /// like any other wait: keys, signals and the band go on meanwhile.
     public func programEnded(at now: Nanoseconds) {
-        if endedAt == nil { endedAt = now }
+        if endedAt == nil { endedAt = now; lastOutput = now }
     }
 
     /// The program ended and everything it wrote has been read (as far as can be told).
     public func isDrained(at now: Nanoseconds) -> Bool {
         guard let endedAt else { return false }
-        return !isOpen || quietAfterEnd || now >= endedAt + Self.lastOutputWait
+        return !isOpen || now >= lastOutput + Self.quietAfterExit || now >= endedAt + Self.lastOutputWait
     }
 
     private var endedAt: Nanoseconds?
-    private var quietAfterEnd = false
+    /// When the program's terminal last had something to read (after its end: when it ended, at first).
+    private var lastOutput: Nanoseconds = 0
     static let quietAfterExit: Nanoseconds = 50 * Time.millisecond
     static let lastOutputWait: Nanoseconds = Time.second
 
@@ -76,6 +76,7 @@ public final class ProgramTerminal: EventSource {
         while isOpen {
             let n = buffer.withUnsafeMutableBytes { read(pty.master, $0.baseAddress, $0.count) }
             if n > 0 {
+                if endedAt != nil { lastOutput = clock.now() }
                 try buffer.withUnsafeBufferPointer { try deliver(.program(.output(UnsafeBufferPointer(rebasing: $0[..<n])))) }
                 if clock.now() - start >= drainBudget { return }
                 continue
