@@ -21,12 +21,18 @@ struct Assembly {
         return DescriptorSink(fd: fd, name: path)
     }
 
-    /// The show's settings with the `--track` files' cues loaded (each as a track of its own); exits
-    /// with status 1 when one cannot be read.
-    func showSettings(report: (String) -> Void) -> ShowSettings {
+    /// The show's settings: with `--track` files, how many, to be read on the loop (`trackLoader`).
+    func showSettings() -> ShowSettings {
         var settings = session.showSettings
-        guard SubtitleTracks.add(options.tracks, to: &settings, report: report) else { process.leave(1) }
+        settings.trackCount = options.tracks.count
+        settings.tracksPending = !options.tracks.isEmpty
         return settings
+    }
+
+    /// The source that reads the `--track` files for `show`, if there are any.
+    func trackLoader(for show: Show, settings: ShowSettings, report: @escaping (String) -> Void) -> [any EventSource] {
+        guard !options.tracks.isEmpty else { return [] }
+        return [TrackLoader(paths: options.tracks, settings: settings, show: show, report: report)]
     }
 
     /// `--follow SOURCE`'s event source, if followed.

@@ -31,8 +31,8 @@ extension Assembly {
         let output: any Output
         do {
             output = try session.output(stdout: stdout, recording: recording, origin: origin)
-            let show = Show(settings: showSettings(report: Self.report), output: output, widths: widths, origin: origin,
-                            report: Self.report)
+            let settings = showSettings()
+            let show = Show(settings: settings, output: output, widths: widths, origin: origin, report: Self.report)
             if let screen = output.screen, let probe, let widths {
                 screen.cursorReport = { probe.cursorPosition() }
                 show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
@@ -56,6 +56,7 @@ extension Assembly {
                 sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
             }
             sources += followSources(report: Self.report)
+            sources += trackLoader(for: show, settings: settings, report: Self.report)
             sources.append(InputEvents(input, demand: show))
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
             hadErrors = show.hadErrors

@@ -31,8 +31,8 @@ extension Assembly {
         // shown as it arrives); its format is detected as it arrives.
         let input = InputFiles(names: [source], openingWithoutWaiting: true, report: messages.add)
         let origin = clock.now()  // the timeline starts with the program
-        let band = OverlayBand(settings: showSettings(report: Self.report), columns: columns, screenRows: rows, origin: origin,
-                               report: messages.add)
+        let settings = showSettings()
+        let band = OverlayBand(settings: settings, columns: columns, screenRows: rows, origin: origin, report: messages.add)
         let follow = followSources(report: messages.add)
 
         // The program's terminal: the real one less the band, in the real one's mode (erase key, UTF-8).
@@ -72,6 +72,7 @@ extension Assembly {
                 SignalEvents(signals, job: job, clock: clock, size: (columns, rows), terminalSize: Self.currentSize),
                 terminal,
                 TypedBytes(tty, wanted: { overlay.wantsKeys }),
+            ] + trackLoader(for: band.show, settings: settings, report: messages.add) + [
                 InputEvents(input, demand: band.show),
             ] + follow
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)

@@ -67,10 +67,10 @@ extension Show {
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
-        if !tracksPlaced && settings.trackCount > 0 {
+        if !tracksPlaced && settings.trackCount > 0 && !tracksPending {
             // The --track files play beside the first subtitles.
             tracksPlaced = true
-            item.preload(settings.trackCues)
+            item.preload(trackCues)
         }
         items.append(.cues(item))
         reading = .subtitles(stream, item)
@@ -205,5 +205,22 @@ extension Show {
         }
         return TextRun(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
                        row: flowEnd.row, column: flowEnd.column)
+    }
+
+    /// The `--track` files are read (`TrackLoader`): they join the first subtitles, which waited for
+    /// them. A file that could not be read ends the show (exit status 1), as it said.
+    func tracksLoaded(_ cues: [Cue], failed: Bool, at now: Nanoseconds) throws {
+        changed = true
+        guard outcome == nil else { return }
+        if failed {
+            hadErrors = true
+            return try stop(.finished, at: now)
+        }
+        tracksPending = false
+        trackCues = cues
+        for case .cues(let item) in items where !tracksPlaced {
+            tracksPlaced = true
+            item.preload(cues)
+        }
     }
 }

@@ -29,7 +29,7 @@ public final class Show: EventHandler, InputDemand {
     var clockRule: ClockRule
     public private(set) var outcome: Outcome?
     /// Some input could not be read or played (exit status 1).
-    public private(set) var hadErrors = false
+    public internal(set) var hadErrors = false
 
     /// What plays, in order; the first is playing.
     enum Item {
@@ -72,6 +72,8 @@ public final class Show: EventHandler, InputDemand {
         self.origin = origin
         self.report = report
         clockRule = ClockRule(instant: settings.instant, carriesTime: output.carriesTime)
+        trackCues = settings.trackCues
+        tracksPending = settings.tracksPending
         flowEnd = Placement(row: 0, column: 0, width: 0)
     }
 
@@ -179,6 +181,9 @@ public final class Show: EventHandler, InputDemand {
     var tracksPlaced = false
     /// The clock, read after the terminal was asked where its cursor is (that takes a round trip).
     public var currentTime: (() -> Nanoseconds)?
+    /// The `--track` files' cues, and whether they are still being read.
+    var trackCues: [Cue]
+    var tracksPending: Bool
     /// A key was seen waiting (text showed everything at once): keys are the shell's from then on.
     var keySeen = false
     /// `--instant` to a recording: frames drawn ahead of the virtual clock, up to here.
@@ -208,6 +213,8 @@ public final class Show: EventHandler, InputDemand {
                 bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
                 if ended { run.end(at: now) }
                 continue
+            case .cues(let waiting) where waiting.playback == nil && tracksPending:
+                return nil  // subtitles start with their --track files
             case .cues(let item) where item.playback == nil && settings.subtitleLayout == .slides && output.screen != nil:
                 // Slides: the cues, one at a time at their start, through the text's slide show.
                 let now = locate(firstText: [], at: now)

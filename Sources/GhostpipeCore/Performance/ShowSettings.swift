@@ -73,9 +73,11 @@ public struct ShowSettings {
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?
     /// `--track` files: how many, and their cues (tagged by `SubtitleTracks`), played beside the
-    /// input's subtitles.
+    /// input's subtitles: given here, or read on the event loop (`TrackLoader`: `tracksPending`
+    /// until then, and subtitles wait for them).
     public var trackCount = 0
     public var trackCues: [Cue] = []
+    public var tracksPending = false
     /// `--track-order`: how the tracks (those files, and a SAMI file's classes) stack in the band.
     public var trackOrder = TrackOrder.up
     /// `--follow`: subtitles play at a player's position (`Event.followed`), not on their own clock.

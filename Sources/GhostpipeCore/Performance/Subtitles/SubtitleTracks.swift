@@ -6,8 +6,9 @@ import Glibc
 /// mechanism SAMI's language classes use: `Cue.track`). The input's subtitles are the first track;
 /// they stack as `--track-order` says (`TrackOrder`). A track's cues keep their own timing, markup
 /// and placement (`--place` and `--align` fill in what they leave open, as for the input), and get a
-/// colour of their own where they set none (shown when colour is on). Each file is read before the
-/// show begins, parsed as it is read (its cues are held, not its bytes; at most 64 MiB of it).
+/// colour of their own where they set none (shown when colour is on). Each file is read on the event
+/// loop (`TrackLoader`), parsed as it is read (its cues are held, not its bytes; at most 64 MiB of it);
+/// subtitles start once every file is read.
 public enum SubtitleTracks {
     /// Track indices of one file are `file × stride + its own class index` (file 0 is the input; a
     /// SAMI file keeps its classes), so the tracks are numbered in the order they come.
@@ -35,70 +36,83 @@ public enum SubtitleTracks {
         return cue
     }
 
-    /// Reads the `--track` files into `settings` (`trackCues`, `trackCount`): see `load`. Returns
-    /// false when a file cannot be read.
-    public static func add(_ paths: [String], to settings: inout ShowSettings, report: (String) -> Void) -> Bool {
-        guard !paths.isEmpty else { return true }
-        guard let cues = load(paths, settings: settings, report: report) else { return false }
-        settings.trackCues = cues
-        settings.trackCount = paths.count
-        return true
-    }
-
-    /// Reads the `--track` files (each detected like an input file, or as `--format` says) into
-    /// tagged cues; problems go to `report` as `file:line: what`. Returns nil when a file cannot be read.
+    /// Reads the `--track` files at once (each detected like an input file, or as `--format` says)
+    /// into tagged cues, in start order; problems go to `report` as `file:line: what`. Returns nil
+    /// when a file cannot be read. (A run reads them on the event loop: `TrackLoader`.)
     public static func load(_ paths: [String], settings: ShowSettings, report: (String) -> Void) -> [Cue]? {
         var all: [Cue] = []
         for (i, path) in paths.enumerated() {
-            guard let batch = parse(path, settings: settings, report: report) else { return nil }
-            for message in batch.messages { report(message) }
-            if batch.cues.isEmpty { report("\(path): no cues") }
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            all += batch.cues.map { cue in
-                var cue = cue
-                cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
-                return tag(cue, file: i + 1, name: name)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { report("\(path): \(String(cString: strerror(errno)))"); return nil }
+            defer { close(fd) }
+            var reading = TrackReading(path: path, file: i + 1, settings: settings)
+            var chunk = [UInt8].readBuffer()
+            while !reading.isFull {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { report("\(path): \(String(cString: strerror(errno)))"); return nil }
+                if n == 0 { break }
+                chunk.withUnsafeBufferPointer { all += reading.push(UnsafeBufferPointer(rebasing: $0[..<n]), report: report) }
             }
+            all += reading.finish(report: report)
         }
         return all.sorted { $0.start < $1.start }
     }
+}
 
-    /// A track file's cues, parsed as it is read (64 KiB at a time: only its cues are held, up to
-    /// `SubtitleStream.maxWholeFile` bytes of it). Its format is detected from its first 64 KiB.
-    private static func parse(_ path: String, settings: ShowSettings, report: (String) -> Void) -> SubtitleStream.Batch? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { report("\(path): \(String(cString: strerror(errno)))"); return nil }
-        defer { close(fd) }
-        var stream: SubtitleStream?
-        var batch = SubtitleStream.Batch()
-        var chunk = [UInt8].readBuffer()
-        var total = 0
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { report("\(path): \(String(cString: strerror(errno)))"); return nil }
-            if n == 0 { break }
-            let stream = stream ?? {
-                let prefix = Array(chunk[..<n])
-                var format = settings.format ?? SubtitleFormat.detect(fileName: path, prefix: prefix)
-                if format == .text { format = SubtitleFormat.detect(fileName: "x.srt", prefix: prefix) }
-                let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language)
-                stream = made
-                return made
-            }()
-            let more = chunk.withUnsafeBufferPointer { stream.push(UnsafeBufferPointer(rebasing: $0[..<n])) }
-            batch.cues += more.cues
-            batch.messages += more.messages
-            total += n
-            if total > SubtitleStream.maxWholeFile {
-                report("\(path): larger than 64 MiB; the rest is not read")
-                break
-            }
+/// One `--track` file being read: parsed as it arrives (only its cues are held, up to
+/// `SubtitleStream.maxWholeFile` bytes of it), its format detected from its first read, its cues
+/// tagged as track `file` and placed as `--place`/`--align` say where they say nothing.
+struct TrackReading {
+    let path: String
+    let file: Int
+    let settings: ShowSettings
+    private var stream: SubtitleStream?
+    private var bytes = 0
+    private var cues = 0
+
+    init(path: String, file: Int, settings: ShowSettings) {
+        self.path = path
+        self.file = file
+        self.settings = settings
+    }
+
+    /// As much as is read of it (the rest is not).
+    var isFull: Bool { bytes > SubtitleStream.maxWholeFile }
+
+    mutating func push(_ chunk: UnsafeBufferPointer<UInt8>, report: (String) -> Void) -> [Cue] {
+        guard !isFull else { return [] }
+        bytes += chunk.count
+        if isFull {
+            report("\(path): larger than 64 MiB; the rest is not read")
+            return []
         }
-        if let last = stream?.finish() {
-            batch.cues += last.cues
-            batch.messages += last.messages
+        let stream = self.stream ?? {
+            let prefix = Array(chunk)
+            var format = settings.format ?? SubtitleFormat.detect(fileName: path, prefix: prefix)
+            if format == .text { format = SubtitleFormat.detect(fileName: "x.srt", prefix: prefix) }
+            let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language)
+            self.stream = made
+            return made
+        }()
+        return tagged(stream.push(chunk), report: report)
+    }
+
+    /// The file ended: its last cues.
+    mutating func finish(report: (String) -> Void) -> [Cue] {
+        let last = stream.map { tagged($0.finish(), report: report) } ?? []
+        if cues == 0 { report("\(path): no cues") }
+        return last
+    }
+
+    private mutating func tagged(_ batch: SubtitleStream.Batch, report: (String) -> Void) -> [Cue] {
+        for message in batch.messages { report(message) }
+        cues += batch.cues.count
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return batch.cues.map { cue in
+            var cue = cue
+            cue.placement = cue.placement.defaulted(alignment: settings.alignment, place: settings.place)
+            return SubtitleTracks.tag(cue, file: file, name: name)
         }
-        return batch
     }
 }
