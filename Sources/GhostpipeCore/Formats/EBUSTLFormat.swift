@@ -175,21 +175,31 @@ struct EBUSTLText {
         /// A control code shows as a space on a teletext screen: one is written before the next
         /// character when something came before it on the line.
         var pendingSpace = false
+        var spaces = 0
+        var spaceStyle = Style.plain
         var lineHasText = false
+        var rowsWritten = 0, rowsDone = 0
         func put(_ scalar: UInt32) {
-            if pendingSpace && lineHasText {
-                builder.style = style
-                builder.append(32)
+            if !lineHasText && rowsWritten < rowsDone {
+                builder.style = .plain
+                builder.append(10)
+                rowsWritten = rowsDone
+            }
+            if lineHasText && (spaces > 0 || pendingSpace) {
+                builder.style = spaceStyle
+                for _ in 0..<max(spaces, 1) { builder.append(32) }
             }
             pendingSpace = false
+            spaces = 0
             lineHasText = true
             builder.style = style
             if let s = Unicode.Scalar(scalar) { builder.append(scalar: s) }
         }
         func newLine() {
-            builder.style = .plain
-            builder.append(10)
+            // Double height takes two rows per line: the empty row between is not a line of its own.
+            if lineHasText { rowsDone += 1 }
             pendingSpace = false
+            spaces = 0
             lineHasText = false
             style.foreground = nil   // each teletext row starts white
         }
@@ -200,8 +210,10 @@ struct EBUSTLText {
             switch b {
             case 0x00...0x07:
                 style.foreground = b == 7 ? nil : Self.colors[Int(b)]
+                if spaces == 0 && !pendingSpace { spaceStyle = .plain }
                 pendingSpace = true
             case 0x08...0x1F:
+                if spaces == 0 && !pendingSpace { spaceStyle = .plain }
                 pendingSpace = true
             case 0x80: style.attributes.insert(.italic)
             case 0x81: style.attributes.remove(.italic)
@@ -210,7 +222,12 @@ struct EBUSTLText {
             case 0x8A: newLine()
             case 0x84...0x89, 0x8B...0x9F: break  // boxing, reserved, 8F filler
             case 0x20:
-                if lineHasText { pendingSpace = false; put(32) }
+                // Written before the next character of the row, not at its end.
+                if lineHasText {
+                    if spaces == 0 && !pendingSpace { spaceStyle = style }
+                    spaces += 1
+                }
+                continue
             default:
                 if table == 0, b >= 0xC1, b <= 0xCF {
                     // An accent before its letter.

@@ -48,6 +48,8 @@ struct FilmCues {
             guard let runs = line.runs else { continue }
             var end: Nanoseconds
             if let given = line.end {
+                // A line that ends as it starts shows nothing (EBU STL's placeholders, `{10}{10}`).
+                guard given > line.start else { continue }
                 end = given
             } else {
                 end = line.start + line.longest

@@ -21,13 +21,17 @@ struct SubViewerFormat: SubtitleParser {
         return .no
     }
 
-    /// `[INFORMATION]` or SubViewer 1's `[BEGIN]`/`START SCRIPT` among the first lines, or timing
-    /// lines (SubViewer 2's pairs or 1's `[hh:mm:ss]`) make most of the first ten.
+    /// `[INFORMATION]` or SubViewer 1's `[BEGIN]`/`START SCRIPT` among the first lines, or a first
+    /// line that is a SubViewer 2 timing line (`00:00:01.00,00:00:04.00`: nothing else looks so).
     func matches(_ prefix: String) -> Bool {
+        var first = true
         for raw in Array(prefix.utf8.prefix(4096)).split(whereSeparator: { $0 == 10 || $0 == 13 }).prefix(40) {
-            if Self.isHeader(FilmText.trimmed(raw)) { return true }
+            var line = FilmText.trimmed(raw)
+            if first, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            if Self.isHeader(line) || first && Self.timing(line) != nil { return true }
+            if !line.isEmpty { first = false }
         }
-        return FilmDetection.mostLines(prefix) { Self.timing($0) != nil }
+        return false
     }
 
     static func isHeader(_ line: ArraySlice<UInt8>) -> Bool {
@@ -40,6 +44,7 @@ struct SubViewerFormat: SubtitleParser {
     func parse(validUTF8 source: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
         var film = FilmCues()
         var inHeader = false
+        var seenTime = false
         // SubViewer 2: the block being read (its times, text lines); SubViewer 1: the time whose text comes next.
         var block: (start: Nanoseconds, end: Nanoseconds, line: Int, text: [UInt8])?
         var shortStart: (time: Nanoseconds, line: Int)?
@@ -66,11 +71,13 @@ struct SubViewerFormat: SubtitleParser {
             if upper.hasPrefix("[INFORMATION]") { inHeader = true; return }
             if inHeader { if upper.hasPrefix("[END INFORMATION]") { inHeader = false }; return }
             if let (start, end) = Self.timing(line) {
+                seenTime = true
                 endBlock()
                 block = (start, max(start, end), number, [])
                 return
             }
             if let time = Self.shortTime(line) {
+                seenTime = true
                 endBlock()
                 shortStart = (time, number)
                 return
@@ -81,8 +88,9 @@ struct SubViewerFormat: SubtitleParser {
                 block = b
                 return
             }
-            // Header lines and SubViewer 1's frame are left; anything else is said.
-            if line.first == 91 || line.first == 42 { return }
+            // Header lines (and their values, before the first time) and SubViewer 1's frame are
+            // left; anything else is said.
+            if line.first == 91 || line.first == 42 || !seenTime { return }
             film.skip(number, "not a SubViewer line '\(FilmText.snippet(line))'")
         }
         endBlock()

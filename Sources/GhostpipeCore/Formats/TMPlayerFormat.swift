@@ -15,12 +15,17 @@ struct TMPlayerFormat: SubtitleParser {
 
     func recognize(_ lines: [ArraySlice<UInt8>]) -> Recognition {
         guard let first = lines.first else { return .needMore }
-        return Self.timing(FilmText.trimmed(first)) != nil ? .yes : .no
+        return Self.isLine(FilmText.trimmed(first)) ? .yes : .no
+    }
+
+    /// A TMPlayer line, and not Spruce STL's `00:00:01:00 , 00:00:02:00 , text`.
+    static func isLine(_ line: ArraySlice<UInt8>) -> Bool {
+        timing(line) != nil && SpruceSTLFormat.timing(line) == nil
     }
 
     /// Most of the first ten lines (a chat log with a time or two is text).
     func matches(_ prefix: String) -> Bool {
-        FilmDetection.mostLines(prefix) { Self.timing($0) != nil }
+        FilmDetection.mostLines(prefix) { Self.isLine($0) }
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { parse(validUTF8: Array(text.utf8)) }
