@@ -150,7 +150,8 @@ struct EBUSTLHeader {
             guard f.allSatisfy(Bytes.isDigit) else { return nil }
             return f.reduce(0) { $0 * 10 + Int($1 - 48) }
         }
-        if let fps = number(6, 2), let rate = FrameRate(Double(fps == 30 ? 30 : fps)) { frameRate = rate }
+        // `STL30.01` is 30 frames a second as the standard writes it (not 29.97).
+        if let fps = number(6, 2), let rate = FrameRate(Double(fps)) { frameRate = rate }
         isTeletext = gsi[a + 11] == 49 || gsi[a + 11] == 50
         if let table = number(12, 2) {
             if table <= 4 { characterTable = table } else { problem = "unknown character code table \(table); read as Latin" }

@@ -148,6 +148,26 @@ enum FilmText {
         return k > first ? (negative ? -value : value, k) : nil
     }
 
+    /// `[-]h:mm:ss` and, with `fraction`, `.f` of one to three digits: the time and where it stops.
+    static func clock(_ line: ArraySlice<UInt8>, _ i: Int, fraction: Bool) -> (Nanoseconds, Int)? {
+        var k = i
+        let negative = k < line.endIndex && line[k] == 45
+        if negative { k += 1 }
+        guard let (h, a) = FilmText.number(line, at: k), a - k <= 6, a < line.endIndex, line[a] == 58,
+              let (m, b) = FilmText.number(line, at: a + 1), b - a == 3, m < 60, b < line.endIndex, line[b] == 58,
+              let (s, c) = FilmText.number(line, at: b + 1), c - b == 3, s < 60 else { return nil }
+        var time = ((h * 60 + m) * 60 + s) * Time.second
+        k = c
+        if fraction {
+            guard k < line.endIndex, line[k] == 46, let (f, d) = FilmText.number(line, at: k + 1), d - k - 1 <= 3 else { return nil }
+            var scale = Time.second
+            for _ in 0..<(d - k - 1) { scale /= 10 }
+            time += f * scale
+            k = d
+        }
+        return (negative ? -time : time, k)
+    }
+
     /// `[from, to)` without the spaces and tabs at either end.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var s = bytes.startIndex, e = bytes.endIndex

@@ -117,35 +117,15 @@ struct SubViewerFormat: SubtitleParser {
 
     /// `hh:mm:ss.cc,hh:mm:ss.cc`.
     static func timing(_ line: ArraySlice<UInt8>) -> (Nanoseconds, Nanoseconds)? {
-        guard let (start, k) = clock(line, line.startIndex, fraction: true), k < line.endIndex, line[k] == 44,
-              let (end, e) = clock(line, k + 1, fraction: true) else { return nil }
+        guard let (start, k) = FilmText.clock(line, line.startIndex, fraction: true), k < line.endIndex, line[k] == 44,
+              let (end, e) = FilmText.clock(line, k + 1, fraction: true) else { return nil }
         return FilmText.trimmed(line[e...]).isEmpty ? (start, end) : nil
     }
 
     /// SubViewer 1's `[hh:mm:ss]`.
     static func shortTime(_ line: ArraySlice<UInt8>) -> Nanoseconds? {
-        guard line.first == 91, let (time, k) = clock(line, line.startIndex + 1, fraction: false),
+        guard line.first == 91, let (time, k) = FilmText.clock(line, line.startIndex + 1, fraction: false),
               k + 1 == line.endIndex, line[k] == 93 else { return nil }
         return time
-    }
-
-    /// `[-]h:mm:ss` and, with `fraction`, `.f` of one to three digits: the time and where it stops.
-    static func clock(_ line: ArraySlice<UInt8>, _ i: Int, fraction: Bool) -> (Nanoseconds, Int)? {
-        var k = i
-        let negative = k < line.endIndex && line[k] == 45
-        if negative { k += 1 }
-        guard let (h, a) = FilmText.number(line, at: k), a - k <= 6, a < line.endIndex, line[a] == 58,
-              let (m, b) = FilmText.number(line, at: a + 1), b - a == 3, m < 60, b < line.endIndex, line[b] == 58,
-              let (s, c) = FilmText.number(line, at: b + 1), c - b == 3, s < 60 else { return nil }
-        var time = ((h * 60 + m) * 60 + s) * Time.second
-        k = c
-        if fraction {
-            guard k < line.endIndex, line[k] == 46, let (f, d) = FilmText.number(line, at: k + 1), d - k - 1 <= 3 else { return nil }
-            var scale = Time.second
-            for _ in 0..<(d - k - 1) { scale /= 10 }
-            time += f * scale
-            k = d
-        }
-        return (negative ? -time : time, k)
     }
 }

@@ -77,7 +77,7 @@ struct TMPlayerFormat: SubtitleParser {
     /// `[-]h:mm:ss` then `:` or `=`, or `,n=`: the time, the line number of TMPlayer+ (nil
     /// otherwise) and where the text starts.
     static func timing(_ line: ArraySlice<UInt8>) -> (Nanoseconds, Int64?, Int)? {
-        guard let (time, k) = SubViewerFormat.clock(line, line.startIndex, fraction: false), k < line.endIndex else { return nil }
+        guard let (time, k) = FilmText.clock(line, line.startIndex, fraction: false), k < line.endIndex else { return nil }
         if line[k] == 58 || line[k] == 61 { return (time, nil, k + 1) }
         if line[k] == 44, let (n, e) = FilmText.number(line, at: k + 1), e < line.endIndex, line[e] == 61 { return (time, n, e + 1) }
         return nil
