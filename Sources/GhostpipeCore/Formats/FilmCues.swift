@@ -204,19 +204,29 @@ enum FilmText {
         return trimmedRuns(builder.finish())
     }
 
-    /// Runs without blank lines at the end, nor spaces ending or starting the text.
+    /// Runs without blank lines at the end, nor spaces ending or starting the text. On the UTF-8
+    /// bytes (what is trimmed is ASCII): walking `Character`s back was most of a parse.
     static func trimmedRuns(_ runs: [StyledRun]) -> [StyledRun] {
+        @inline(__always) func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 9 }
         var runs = runs
         while let last = runs.last {
-            let kept = String(last.text.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
-            if kept.isEmpty { runs.removeLast(); continue }
-            runs[runs.count - 1].text = kept
+            let utf8 = last.text.utf8
+            var end = utf8.endIndex
+            while end > utf8.startIndex {
+                let before = utf8.index(before: end)
+                guard isBlank(utf8[before]) else { break }
+                end = before
+            }
+            if end == utf8.startIndex { runs.removeLast(); continue }
+            if end < utf8.endIndex { runs[runs.count - 1].text = String(last.text[..<end]) }
             break
         }
         while let first = runs.first {
-            let kept = String(first.text.drop { $0 == " " || $0 == "\t" })
-            if kept.isEmpty { runs.removeFirst(); continue }
-            runs[0].text = kept
+            let utf8 = first.text.utf8
+            var start = utf8.startIndex
+            while start < utf8.endIndex, utf8[start] == 32 || utf8[start] == 9 { start = utf8.index(after: start) }
+            if start == utf8.endIndex { runs.removeFirst(); continue }
+            if start > utf8.startIndex { runs[0].text = String(first.text[start...]) }
             break
         }
         return runs
