@@ -52,15 +52,19 @@ struct BenchParse {
             text.reserveCapacity(ftell(file))   // no doubling growth: the peak is the text once
             fseek(file, 0, SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            var binary: Bool?
             while case let n = fread(&chunk, 1, chunk.count, file), n > 0 {
+                // A binary format (EBU STL) is parsed from its bytes as they are, as the show does.
+                if binary == nil { binary = SubtitleFormat.detect(fileName: path, prefix: Array(chunk[..<n])).parser?.isBinary == true }
+                if binary == true { text.append(contentsOf: chunk[..<n]); continue }
                 text.append(contentsOf: chunk.withUnsafeBufferPointer { decoder.push(UnsafeBufferPointer(rebasing: $0[..<n])) }.text)
             }
-            text.append(contentsOf: decoder.finish().text)
+            if binary != true { text.append(contentsOf: decoder.finish().text) }
             return text
         }()
         let t1 = now()
-        let format = SubtitleFormat.detect(fileName: path, prefix: String(decoding: text.prefix(4096), as: UTF8.self))
-        let (cues, diagnostics) = Subtitles.parse(validUTF8: text, as: format)
+        let format = SubtitleFormat.detect(fileName: path, prefix: Array(text.prefix(4096)))
+        let (cues, diagnostics) = format.parser?.parse(text, options: ParseOptions()) ?? (CueList(), [])
         let t2 = now()
         var runs = 0
         var characters = 0

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc arguments player follow
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc microdvd mpl2
+#                                             # subviewer tmplayer spruce ebustl arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -23,7 +24,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc arguments player follow)
+all_targets=(decode subrip webvtt ass sami lrc microdvd mpl2 subviewer tmplayer spruce ebustl arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -71,7 +72,8 @@ if newer "$library" "${library_sources[@]}" "$build/lib/system.o" "$0"; then
 fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
-    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == microdvd || $t == mpl2 \
+        || $t == subviewer || $t == tmplayer || $t == spruce ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
     [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
@@ -142,6 +144,19 @@ make_seeds() {
         printf '<sami><body><sync start=1><p class=a>x<sync start=-5><p>y<sync start="2" end="1"><p class=a>&nbsp<sync start=3>z<!--' | seed "$t" sami-broken
         printf '[offset:+99999999]\n[00:1x.0]a\n[00:01.00][00:00.50]<00:00.10>b <00:99.99>c\n[length:00:00]\n[::]\n' | seed "$t" lrc-broken
         ;;
+    microdvd|mpl2|subviewer|tmplayer|spruce|ebustl)
+        # The corpus of Tests/Data/formats (gaupol's, ttconv's and IRT's files, hand-made ones).
+        local f
+        for f in "$root"/Tests/Data/formats/*/*; do
+            case $f in *.expected.json|*/COPYING*|*/LICENSE*|*/NOTICE*) continue ;; esac
+            cp "$f" "$dir/"
+        done
+        printf '{1}{1}29.97\n{-5}{}{Y:b,i,u,s}{c:$zz}|{y:}x\n{999999999999999}{1}y\n{1}{2}{c:$0000FF}{f:Arial}/z\n' | seed "$t" microdvd-broken
+        printf '[-9][]/\\_\n[1][999999999999999999]a|/b\n[x][2]\n' | seed "$t" mpl2-broken
+        printf '[INFORMATION]\n[END INFORMATION]\n-99:59:59.999,00:00:00.1\na[br][BR]<i>b\n\n[00:00:01]\n[00:00:02]\n' | seed "$t" subviewer-broken
+        printf '00:00:01,1=a\n00:00:01,2=\n-0:00:01:b|c\n99:59:59=d\n00:00:02,x=e\n' | seed "$t" tmplayer-broken
+        printf '$FrameRate = 0\n$Italic = TRUE\n00:00:01:99 , 00:00:00:00 , ^I^B^U|\n//c\n$VertAlign = Center\n9999:59:59:00,0:0:0:0,x\n' | seed "$t" spruce-broken
+        ;;
     follow)
         printf '{"event":"property-change","id":1,"name":"time-pos","data":12.5}\n{"event":"seek"}\n{"event":"playback-restart"}\n{"event":"property-change","id":3,"name":"speed","data":2}\n{"request_id":0,"error":"success"}\n{"event":"shutdown"}\n' | seed follow mpv
         printf '0\n12.5 paused\n3 playing speed=1.5\nbad\n-1e3\n\n' | seed follow clock
@@ -162,7 +177,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
-    ass|sami|lrc) echo "$root/Scripts/fuzz/formats.dict" ;;
+    ass|sami|lrc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     follow) echo "$root/Scripts/fuzz/follow.dict" ;;

@@ -52,6 +52,8 @@ SINGLE_BYTE = [
     ("iso8859_10", "ISO-8859-10"), ("iso8859_13", "ISO-8859-13"), ("iso8859_14", "ISO-8859-14"),
     ("iso8859_15", "ISO-8859-15"), ("iso8859_16", "ISO-8859-16"),
     ("koi8r", "KOI8-R"), ("koi8u", "KOI8-U"), ("cp866", "IBM866"), ("cp874", "IBM874"),
+    # ISO 6937 (EBU STL's Latin table): its spacing characters; the accents 0xC1-0xCF alone.
+    ("iso6937", "ISO_6937"),
 ]
 
 # Swift name, charmap, lead bytes, trail bytes, which byte sequences belong to the table.
@@ -63,6 +65,8 @@ DOUBLE_BYTE = [
     # EUC-JP: JIS X 0208 as two bytes A1-FE; JIS X 0212 after the 0x8F prefix.
     ("jis0208", "EUC-JP", (0xA1, 0xFE), (0xA1, 0xFE), lambda b: len(b) == 2 and b[0] >= 0xA1),
     ("jis0212", "EUC-JP", (0xA1, 0xFE), (0xA1, 0xFE), lambda b: len(b) == 3 and b[0] == 0x8F),
+    # ISO 6937: an accent 0xC1-0xCF before a letter makes the accented letter.
+    ("iso6937Accented", "ISO_6937", (0xC1, 0xCF), (0x20, 0x7A), lambda b: len(b) == 2),
 ]
 
 # Blocks whose assigned characters are all visible on their own (no marks, spaces, controls or

@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Writes the cues of a SubRip file as ASS, SAMI and LRC files with the same cues, for comparing
-parsers on equal content (Scripts/bench_parse.sh).
+parsers on equal content (Scripts/bench_parse.sh), and as the film formats.
 
-    Scripts/gen_formats.py INPUT.srt OUTPUT_STEM      # writes OUTPUT_STEM.ass, .smi, .lrc
+    Scripts/gen_formats.py INPUT.srt OUTPUT_STEM              # writes OUTPUT_STEM.ass, .smi, .lrc
+    Scripts/gen_formats.py INPUT.srt OUTPUT_STEM film         # and the film formats: OUTPUT_STEM.sub
+        # (MicroDVD at 23.976), .subviewer.sub (SubViewer 2), .mpl (MPL2), .tmp (TMPlayer),
+        # .spruce.stl (Spruce STL at 25) and .ebu.stl (EBU STL, teletext, 25 fps)
 
 Markup is carried over as each format writes it: <i> <b> <u> as ASS override tags and SAMI tags,
 <font color> as \\c&HBBGGRR& and <font color>; line breaks as \\N and <br>; LRC has no markup, so
 its lines are plain and joined by spaces. Every tenth ASS and LRC cue gets word timing (karaoke),
-so the word-timing paths are measured too.
+so the word-timing paths are measured too. The film formats get italics their way (MicroDVD
+`{y:i}`, MPL2 `/`, SubViewer `<i>`, Spruce `^I`, EBU STL 0x80/0x81); TMPlayer has no markup; EBU
+STL's text is Latin-1 letters only (others become `?`) and at most 112 bytes a block.
 """
 import re
 import sys
@@ -83,5 +88,69 @@ def main():
         s.write("</BODY>\n</SAMI>\n")
 
 
+def plain_lines(lines):
+    return [TAG.sub("", line) for line in lines]
+
+
+def italic(lines):
+    return any("<i>" in line for line in lines)
+
+
+def write_film(source, stem):
+    """The film formats (see the docstring)."""
+    import struct
+    fps = 23.976
+    all_cues = list(cues(source))
+    with open(stem + ".sub", "w", encoding="utf-8") as m, open(stem + ".subviewer.sub", "w", encoding="utf-8") as v, \
+            open(stem + ".mpl", "w", encoding="utf-8") as p, open(stem + ".tmp", "w", encoding="utf-8") as t, \
+            open(stem + ".spruce.stl", "w", encoding="utf-8") as s:
+        m.write("{1}{1}23.976\n")
+        v.write("[INFORMATION]\n[TITLE]\n[AUTHOR]\n[END INFORMATION]\n[SUBTITLE]\n[COLF]&HFFFFFF,[STYLE]no,[SIZE]18,[FONT]Arial\n\n")
+        s.write("//Font select and font size\n$FontName       = Arial\n$FontSize       = 30\n\n")
+        for start, end, lines in all_cues:
+            plain = plain_lines(lines)
+            it = italic(lines)
+            m.write("{%d}{%d}%s%s\n" % (round(start / 1000 * fps), round(end / 1000 * fps), "{Y:i}" if it else "", "|".join(plain)))
+            v.write("%s,%s\n%s\n\n" % (sv_time(start), sv_time(end), "[br]".join(lines)))
+            p.write("[%d][%d]%s\n" % (start // 100, end // 100, "|".join(("/" if it else "") + x for x in plain)))
+            t.write("%s:%s\n" % (tmp_time(start), "|".join(plain)))
+            s.write("%s , %s , %s\n" % (spruce_time(start), spruce_time(end), ("^I" if it else "") + "|".join(plain)))
+    with open(stem + ".ebu.stl", "wb") as e:
+        gsi = bytearray(b" " * 1024)
+        gsi[0:11] = b"850STL25.01"
+        gsi[11:16] = b"100EN"
+        gsi[238:243] = b"%05d" % min(len(all_cues), 99999)
+        gsi[253:255] = b"23"
+        gsi[256:264] = b"00000000"
+        e.write(gsi)
+        for n, (start, end, lines) in enumerate(all_cues):
+            text = bytearray(b"\x0d\x07\x0b\x0b" + (b"\x80" if italic(lines) else b""))
+            for k, line in enumerate(plain_lines(lines)):
+                if k:
+                    text += b"\x8a\x8a\x0d\x07\x0b\x0b"
+                text += bytes(c if c < 0x80 else 0x3F for c in line.encode("latin-1", "replace"))
+            text = bytes(text[:112]).ljust(112, b"\x8f")
+            e.write(struct.pack("<BHBB", 0, n & 0xFFFF, 0xFF, 0) + ebu_time(start) + ebu_time(end)
+                    + bytes([22, 2, 0]) + text)
+
+
+def sv_time(ms):
+    return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02}.{ms % 1000 // 10:02}"
+
+
+def tmp_time(ms):
+    return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02}"
+
+
+def spruce_time(ms):
+    return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02}:{ms % 1000 * 25 // 1000:02}"
+
+
+def ebu_time(ms):
+    return bytes([ms // 3600000 % 24, ms // 60000 % 60, ms // 1000 % 60, ms % 1000 * 25 // 1000])
+
+
 if __name__ == "__main__":
     main()
+    if sys.argv[3:4] == ["film"]:
+        write_film(sys.argv[1], sys.argv[2])

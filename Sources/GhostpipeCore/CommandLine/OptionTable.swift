@@ -61,6 +61,17 @@ public enum OptionTable {
                 throw UsageError("--encoding: " + EncodingCatalog.unknownNameMessage(v.text))
             }
         },
+        Option("fps", .number("RATE"), in: .subtitles,
+               help: "frame rate of subtitles timed in frames (MicroDVD, Spruce STL, EBU STL), over what the file says; default: the file's, else 23.976 for MicroDVD and 25 for STL",
+               details: """
+               MicroDVD counts frames: its first line may state the rate (`{1}{1}25`), else players assume \
+               23.976. Spruce STL's timecodes end in frames at 25 per second unless a `$FrameRate` directive \
+               says otherwise; EBU STL states 25 or 30 in its header. RATE may have a fraction (`29.97`).
+               """) { o, v throws(UsageError) in
+            let rate = try v.positiveNumber()
+            guard rate >= 1, rate <= 1000 else { throw UsageError("--fps: \(v.text) is not a frame rate (1 to 1000, such as 25 or 23.976)") }
+            o.frameRate = rate
+        },
         Option("lang", .text("LANG"), in: .subtitles,
                help: "the tracks to play: SAMI language classes, by language (ko, en-US) or class name (KRCC); default: all, each in its own rows of the band",
                details: """

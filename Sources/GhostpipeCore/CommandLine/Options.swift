@@ -33,6 +33,8 @@ public struct Options: Sendable {
     public var format: SubtitleFormat?
     /// `--encoding`: a legacy code page for subtitle files.
     public var encoding: String?
+    /// `--fps`: the frame rate of subtitles timed in frames.
+    public var frameRate: Double?
     /// `--lang`: the subtitle tracks to play, by name or language (SAMI classes); nil: all.
     public var language: String?
     public var subtitleTiming = SubtitleTiming()

@@ -7,6 +7,12 @@ public enum FormatCatalog {
         ASSFormat(),
         SAMIFormat(),
         LRCFormat(),
+        MicroDVDFormat(),
+        SubViewerFormat(),
+        MPL2Format(),
+        TMPlayerFormat(),
+        SpruceSTLFormat(),
+        EBUSTLFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
@@ -34,23 +40,38 @@ public enum FormatCatalog {
         return .text
     }
 
-    /// `detect` on raw bytes: UTF-8 leniently, or UTF-16 after its byte order mark.
+    /// `detect` on raw bytes: a binary format by its bytes, then text (UTF-8 leniently, or UTF-16
+    /// after its byte order mark).
     public static func detect(fileName: String?, prefix bytes: [UInt8]) -> SubtitleFormat {
-        detect(fileName: fileName, prefix: roughText(bytes.prefix(1 << 16)))
+        if let binary = binaryFormat(bytes.prefix(1 << 16)) { return binary }
+        return detect(fileName: fileName, prefix: roughText(bytes.prefix(1 << 16)))
+    }
+
+    /// The binary format whose signature `bytes` begin with (an EBU STL file's GSI block), if any.
+    static func binaryFormat(_ bytes: ArraySlice<UInt8>) -> SubtitleFormat? {
+        parsers.first { $0.isBinary && $0.matches(bytes: bytes) == .yes }.map { SubtitleFormat($0.name) }
     }
 
     /// Decides the format of a stream from what has arrived so far, as early as its first lines
     /// allow; nil while more is needed. At the end of the stream (or with 64 KiB) `detect` decides.
     public static func sniff(_ prefix: [UInt8], fileName: String?, atEnd: Bool) -> SubtitleFormat? {
         if atEnd || prefix.count >= 1 << 16 { return detect(fileName: fileName, prefix: prefix) }
+        var unsure = false
+        for parser in parsers where parser.isBinary {
+            switch parser.matches(bytes: prefix[...]) {
+            case .yes: return SubtitleFormat(parser.name)
+            case .needMore: unsure = true
+            case .no: continue
+            }
+        }
+        if unsure { return nil }
         let text = Array(roughText(prefix[...]).utf8)
         // Complete lines only; the last one may still be arriving.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).dropLast()
             .filter { line in line.contains { !($0 == 0x20 || $0 == 0x09) } }
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = first.dropFirst(3) }
         guard !lines.isEmpty else { return nil }  // blank lines so far: a subtitle file may start so
-        var unsure = false
-        for parser in parsers {
+        for parser in parsers where !parser.isBinary {
             switch parser.recognize(Array(lines.prefix(8))) {
             case .yes: return SubtitleFormat(parser.name)
             case .needMore: unsure = true
@@ -61,13 +82,15 @@ public enum FormatCatalog {
     }
 
     /// Whether a stream that paused before its first line was complete is surely text: nothing
-    /// there could begin a subtitle file's first line (a digit, a signature's letter, a BOM, `[`, `<`).
+    /// there could begin a subtitle file's first line (a digit, a signature's letter, a BOM, `[`, `<`,
+    /// MicroDVD's `{`, Spruce STL's `$` directives and `//` comments).
     public static func cannotBeSubtitles(_ prefix: [UInt8]) -> Bool {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
         return !(Bytes.isDigit(first) || first == UInt8(ascii: "W") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
-                 || first == 0xFF || first == 0xFE || first == 0x2D)
+                 || first == 0xFF || first == 0xFE || first == 0x2D
+                 || first == UInt8(ascii: "{") || first == UInt8(ascii: "$") || first == UInt8(ascii: "/"))
     }
 
     /// Bytes as text for recognising a format: UTF-16 after its byte order mark, else UTF-8 leniently.

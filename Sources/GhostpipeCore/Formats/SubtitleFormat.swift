@@ -48,10 +48,31 @@ public protocol SubtitleParser: Sendable {
     /// `parse` over text already decoded and validated (a stream's part): a parser that reads bytes
     /// keeps them as they are instead of validating them again as a `String`.
     func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic])
+    /// `parse` with what the command line says of the file (`--fps`): `input` is the decoded text
+    /// (valid UTF-8), or a binary format's bytes as they came.
+    func parse(_ input: [UInt8], options: ParseOptions) -> (cues: CueList, diagnostics: [Diagnostic])
+    /// Whether the format is binary (EBU STL): its bytes are not decoded as text but parsed as
+    /// they are, and it is recognised by `matches(bytes:)` before anything is called binary content.
+    var isBinary: Bool { get }
+    /// From a file's first bytes, before they are decoded: whether they are this binary format.
+    func matches(bytes: ArraySlice<UInt8>) -> Recognition
+}
+
+/// What the command line says about how to read a subtitle file.
+public struct ParseOptions: Hashable, Sendable {
+    /// `--fps`: the frame rate of formats that count frames (MicroDVD, Spruce STL), over what the
+    /// file says or the format's default.
+    public var frameRate: Double?
+    public init(frameRate: Double? = nil) { self.frameRate = frameRate }
 }
 
 extension SubtitleParser {
     public var aliases: [String] { [] }
+    public var isBinary: Bool { false }
+    public func matches(bytes: ArraySlice<UInt8>) -> Recognition { .no }
+    public func parse(_ input: [UInt8], options: ParseOptions) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        parse(validUTF8: input)
+    }
     public func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
         parse(String(decoding: text, as: UTF8.self))
     }

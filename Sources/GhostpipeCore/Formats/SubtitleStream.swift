@@ -56,7 +56,10 @@ public final class SubtitleStream {
     private let parser: any SubtitleParser
     private let streaming: (any StreamableSubtitles)?
     private let language: String?
+    private let options: ParseOptions
     private var decoder: StreamTextDecoder
+    /// A binary format's bytes (EBU STL), read whole and not decoded.
+    private var binary: [UInt8]?
     /// Decoded text not parsed yet (UTF-8), and the header every part is parsed after (WebVTT, ASS),
     /// as the format keeps it.
     private var pending: [UInt8] = []
@@ -81,12 +84,16 @@ public final class SubtitleStream {
 
     /// `format`: a format of the catalogue; `isFile`: a regular file (its encoding is decided from
     /// its first 64 KiB) rather than a live stream (from its first lines); `language`: `--lang`.
-    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil) {
+    /// `options`: what the command line says of the file (`--fps`).
+    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil,
+                options: ParseOptions = ParseOptions()) {
         self.name = name
         parser = format.parser ?? SubRipFormat()
         streaming = parser as? any StreamableSubtitles
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
         self.language = language
+        self.options = options
+        if parser.isBinary { binary = [] }
     }
 
     /// Whether part of a cue is held, waiting for what follows it (a pause in the input shows it).
@@ -94,6 +101,10 @@ public final class SubtitleStream {
 
     /// Takes the next bytes; returns the cues now complete.
     public func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Batch {
+        if binary != nil {
+            takeBinary(bytes)
+            return flush()
+        }
         // Most of a stream: decoded straight after what is pending (`take` then has nothing to do).
         let plainAppend = streaming != nil && !droppingCueText && !lineFeedPending
         if !(plainAppend && decoder.push(bytes, appendingTo: &pending)) { take(decoder.push(bytes)) }
@@ -111,8 +122,15 @@ public final class SubtitleStream {
 
     /// The end of the input.
     public func finish() -> Batch {
-        take(decoder.finish())
-        parseComplete(final: true)
+        if let bytes = binary {
+            binary = []
+            let (cues, diagnostics) = parser.parse(bytes, options: options)
+            for diagnostic in diagnostics { say("\(name):\(diagnostic.line): \(diagnostic.message)") }
+            appendChosen(cues, shift: 0)
+        } else {
+            take(decoder.finish())
+            parseComplete(final: true)
+        }
         if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
         if let language, !tracksSeen.isEmpty, !chosenSeen {
             let names = tracksSeen.map { $0.name + ($0.language.map { " (\($0))" } ?? "") }.joined(separator: ", ")
@@ -128,6 +146,16 @@ public final class SubtitleStream {
 
     private func say(_ message: String) {
         if said.insert(message).inserted { batch.messages.append(message) }
+    }
+
+    /// A binary format's bytes: kept as they are, up to `maxWholeFile`.
+    private func takeBinary(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = max(0, Self.maxWholeFile - (binary?.count ?? 0))
+        binary?.append(contentsOf: bytes.prefix(room))
+        if bytes.count > room {
+            droppedBytes += bytes.count - room
+            droppingWhat = "past the first \(Self.maxWholeFile >> 20) MiB (a \(parser.title) file is read whole)"
+        }
     }
 
     /// Decoded text in; lines no longer than `maxLine`.
@@ -218,7 +246,7 @@ public final class SubtitleStream {
             part.removeLast(part.count - end)
         }
         parsedOnce = true
-        let (cues, diagnostics) = parser.parse(validUTF8: part)
+        let (cues, diagnostics) = parser.parse(part, options: options)
         let shift = consumedLines - (afterHeader ? headerLines : 0)
         if cutting {
             droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"

@@ -63,7 +63,8 @@ extension Show {
     func beginSubtitles(_ format: SubtitleFormat, name: String?) {
         let file = name ?? "-"
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
-                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
+                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language,
+                                    options: settings.parseOptions)
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()

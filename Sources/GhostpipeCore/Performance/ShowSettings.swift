@@ -70,6 +70,8 @@ public struct ShowSettings {
     public var format: SubtitleFormat?
     /// `--encoding` of subtitle files.
     public var encoding: String?
+    /// What else the command line says of how to read subtitle files (`--fps`).
+    public var parseOptions = ParseOptions()
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?
     /// `--track` files: how many, and their cues (tagged by `SubtitleTracks`), played beside the

@@ -65,8 +65,9 @@ import Testing
         #expect(throws: UsageError("--effect: 'fadde' is not one of \(effects); did you mean 'fade'?")) {
             try ArgumentParser.parse(["--effect", "fadde"])
         }
-        #expect(throws: UsageError("--format: 'sub' is not one of text, \(FormatCatalog.parsers.map(\.name).joined(separator: ", "))")) {
-            try ArgumentParser.parse(["--format", "sub"])
+        // (`sub` would be close to `subviewer` now: a name close to none.)
+        #expect(throws: UsageError("--format: 'docx' is not one of text, \(FormatCatalog.parsers.map(\.name).joined(separator: ", "))")) {
+            try ArgumentParser.parse(["--format", "docx"])
         }
         #expect(try ArgumentParser.parse(["--colors", "24BIT"]).colors == .truecolor)
         #expect(try ArgumentParser.parse(["--format", "SubRip"]).format == .srt)

@@ -91,7 +91,8 @@ struct TrackReading {
             let prefix = Array(chunk)
             var format = settings.format ?? SubtitleFormat.detect(fileName: path, prefix: prefix)
             if format == .text { format = SubtitleFormat.detect(fileName: "x.srt", prefix: prefix) }
-            let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language)
+            let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language,
+                                      options: settings.parseOptions)
             self.stream = made
             return made
         }()
