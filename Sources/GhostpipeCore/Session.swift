@@ -114,6 +114,7 @@ public struct Session {
         settings.format = options.format
         settings.encoding = options.encoding
         settings.language = options.language
+        settings.formatSettings.channel = options.channel
         settings.trackOrder = options.trackOrder
         settings.force = options.force
         settings.follows = options.follow != nil

@@ -48,10 +48,20 @@ public protocol SubtitleParser: Sendable {
     /// `parse` over text already decoded and validated (a stream's part): a parser that reads bytes
     /// keeps them as they are instead of validating them again as a `String`.
     func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic])
+    /// This parser as the command line sets it (`--channel` for SCC); itself when nothing applies.
+    func configured(_ settings: FormatSettings) -> any SubtitleParser
+}
+
+/// What the command line tells the parsers.
+public struct FormatSettings: Hashable, Sendable {
+    /// `--channel`: the CEA-608 caption channel an SCC file is read on, 1–4.
+    public var channel = 1
+    public init(channel: Int = 1) { self.channel = channel }
 }
 
 extension SubtitleParser {
     public var aliases: [String] { [] }
+    public func configured(_ settings: FormatSettings) -> any SubtitleParser { self }
     public func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) {
         parse(String(decoding: text, as: UTF8.self))
     }

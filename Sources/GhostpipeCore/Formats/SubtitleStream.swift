@@ -80,10 +80,12 @@ public final class SubtitleStream {
     private var said: Set<String> = []
 
     /// `format`: a format of the catalogue; `isFile`: a regular file (its encoding is decided from
-    /// its first 64 KiB) rather than a live stream (from its first lines); `language`: `--lang`.
-    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil) {
+    /// its first 64 KiB) rather than a live stream (from its first lines); `language`: `--lang`;
+    /// `settings`: what the command line tells the parser (`--channel`).
+    public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil,
+                settings: FormatSettings = FormatSettings()) {
         self.name = name
-        parser = format.parser ?? SubRipFormat()
+        parser = (format.parser ?? SubRipFormat()).configured(settings)
         streaming = parser as? any StreamableSubtitles
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
         self.language = language

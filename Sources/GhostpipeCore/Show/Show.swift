@@ -235,7 +235,8 @@ public final class Show: EventHandler, InputDemand {
     private func beginSubtitles(_ format: SubtitleFormat, name: String?) {
         let file = name ?? "-"
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
-                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language)
+                                    isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language,
+                                    settings: settings.formatSettings)
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()

@@ -72,6 +72,8 @@ public struct ShowSettings {
     public var encoding: String?
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?
+    /// What the parsers are told (`--channel`).
+    public var formatSettings = FormatSettings()
     /// `--track` files: how many, and their cues (tagged by `SubtitleTracks`), played beside the
     /// input's subtitles.
     public var trackCount = 0

@@ -82,7 +82,8 @@ public enum SubtitleTracks {
                 let prefix = Array(chunk[..<n])
                 var format = settings.format ?? SubtitleFormat.detect(fileName: path, prefix: prefix)
                 if format == .text { format = SubtitleFormat.detect(fileName: "x.srt", prefix: prefix) }
-                let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language)
+                let made = SubtitleStream(format: format, name: path, encoding: settings.encoding, isFile: true, language: settings.language,
+                                          settings: settings.formatSettings)
                 stream = made
                 return made
             }()
