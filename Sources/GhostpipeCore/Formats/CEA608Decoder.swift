@@ -75,6 +75,10 @@ struct CEA608Decoder {
     /// When what is on screen began to show, and in which mode.
     private var shownSince: Nanoseconds = 0
     private var shownMode = Mode.popOn
+    /// The source line of the pair that began it (for messages).
+    private var shownLine = 0
+    /// The source line of the pairs coming in.
+    var line = 0
     /// The last non-empty displayed cell in reading order (-1: none): painting after it is an append.
     private var lastCell = -1
     /// How many displayed cells show something.
@@ -264,7 +268,7 @@ struct CEA608Decoder {
         let replacesLast = index == lastCell && time - painted[index] <= Self.replaceWindow
         if index > lastCell || replacesLast || (!old.isVisible && !cell.isVisible) {
             // What was blank begins to show now.
-            if visibleCells == 0 && cell.isVisible { shownSince = time; shownMode = mode }
+            if visibleCells == 0 && cell.isVisible { shownSince = time; shownMode = mode; shownLine = line }
             visibleCells += (cell.isVisible ? 1 : 0) - (old.isVisible ? 1 : 0)
             displayed[index] = cell
             painted[index] = time
@@ -348,6 +352,7 @@ struct CEA608Decoder {
         close(at: time)
         shownSince = time
         shownMode = mode
+        shownLine = line
     }
 
     /// What the screen shows, as cues from `shownSince` to `end` (none when it shows nothing). A cue
@@ -355,7 +360,8 @@ struct CEA608Decoder {
     /// painted again as it was) lengthens that one.
     private mutating func close(at end: Nanoseconds) {
         guard end > shownSince else { return }
-        let made = Self.cues(of: displayed, painted: painted, from: shownSince, to: end, mode: shownMode)
+        var made = Self.cues(of: displayed, painted: painted, from: shownSince, to: end, mode: shownMode)
+        for k in made.indices { made[k].sourceLine = shownLine }
         if made.count == 1, let last = cues.last, last.end == shownSince, last.placement == made[0].placement,
            !made[0].runs.contains(where: { $0.at != nil }), last.plainText == made[0].plainText, Self.sameLook(last.runs, made[0].runs) {
             cues[cues.count - 1].end = end
@@ -374,7 +380,8 @@ struct CEA608Decoder {
     /// The cues a screen makes: each group of rows (rows two or more blank rows apart are groups of
     /// their own, placed apart as the screen has them), their common indentation removed (the rest
     /// kept as spaces, as FFmpeg keeps it), placed by where they are on the screen (top, middle or
-    /// bottom third; left, centre or right); characters painted after `start` show at their instants.
+    /// bottom third; pop-on left, centre or right, roll-up and paint-on left); characters painted
+    /// after `start` show at their instants.
     static func cues(of screen: [Cell], painted: [Nanoseconds], from start: Nanoseconds, to end: Nanoseconds, mode: Mode) -> [Cue] {
         var extents: [(first: Int, last: Int)?] = Array(repeating: nil, count: rows)
         var timed = false
@@ -432,8 +439,14 @@ struct CEA608Decoder {
         case 19...: placement.vertical = .bottom
         default: placement.vertical = .middle
         }
-        let middle = left + min(right, screenColumns - 1)           // twice the block's middle column
-        placement.block = middle < 31 - 8 ? .left : middle > 31 + 8 ? .right : .center
+        if mode == .popOn {
+            let middle = left + min(right, screenColumns - 1)       // twice the block's middle column
+            placement.block = middle < 31 - 8 ? .left : middle > 31 + 8 ? .right : .center
+        } else {
+            // Roll-up and paint-on grow while they show: a block placed by its extent would jump
+            // as it grew. They stay at the left, as a television has them.
+            placement.block = .left
+        }
         return Cue(start: start, end: end, runs: text.finish(), placement: placement, styleName: mode.name)
     }
 

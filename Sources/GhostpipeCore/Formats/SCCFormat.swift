@@ -76,6 +76,7 @@ struct SCCFormat: SubtitleParser {
                 diagnostics.append(Diagnostic(line: line.number, message: "timecode goes back; its pairs follow those before"))
             }
             lastLineFrames = frames
+            decoder.line = line.number
             if !frameOverflowSaid, p[after - 2] >= 51 {                       // frames 30 and on
                 frameOverflowSaid = true
                 diagnostics.append(Diagnostic(line: line.number, message:
