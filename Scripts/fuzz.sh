@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc arguments player follow
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc scc arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -23,7 +23,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc arguments player follow)
+all_targets=(decode subrip webvtt ass sami lrc scc arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -71,7 +71,7 @@ if newer "$library" "${library_sources[@]}" "$build/lib/system.o" "$0"; then
 fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
-    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == scc ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
     [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
@@ -142,6 +142,11 @@ make_seeds() {
         printf '<sami><body><sync start=1><p class=a>x<sync start=-5><p>y<sync start="2" end="1"><p class=a>&nbsp<sync start=3>z<!--' | seed "$t" sami-broken
         printf '[offset:+99999999]\n[00:1x.0]a\n[00:01.00][00:00.50]<00:00.10>b <00:99.99>c\n[length:00:00]\n[::]\n' | seed "$t" lrc-broken
         ;;
+    scc)
+        local f
+        for f in "$root"/Tests/Data/formats/scc/*/*.scc; do cp "$f" "$dir/"; done
+        printf 'Scenarist_SCC V1.0\n\n00:00:00;99\t9425 94ad 9470 c1c1 91ae 1c20 9220 94a1 94a4 97a3 1020 172e zz 4c\n00:00:00:00\t152f 1d2f 0f01 9429 1370 ff80\n' | seed "$t" scc-broken
+        ;;
     follow)
         printf '{"event":"property-change","id":1,"name":"time-pos","data":12.5}\n{"event":"seek"}\n{"event":"playback-restart"}\n{"event":"property-change","id":3,"name":"speed","data":2}\n{"request_id":0,"error":"success"}\n{"event":"shutdown"}\n' | seed follow mpv
         printf '0\n12.5 paused\n3 playing speed=1.5\nbad\n-1e3\n\n' | seed follow clock
@@ -162,7 +167,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
-    ass|sami|lrc) echo "$root/Scripts/fuzz/formats.dict" ;;
+    ass|sami|lrc|scc) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     follow) echo "$root/Scripts/fuzz/follow.dict" ;;
