@@ -81,6 +81,8 @@ struct CEA608Decoder {
     var line = 0
     /// The last non-empty displayed cell in reading order (-1: none): painting after it is an append.
     private var lastCell = -1
+    /// Columns written so far in any row (cells past them are empty): what scans look at.
+    private var usedColumns = screenColumns
     /// How many displayed cells show something.
     private var visibleCells = 0
 
@@ -251,6 +253,7 @@ struct CEA608Decoder {
     private mutating func write(_ scalar: UInt32) {
         let cell = Cell(scalar: scalar, pen: pen)
         let index = row * Self.columns + column
+        usedColumns = max(usedColumns, column + 1)
         column = min(Self.columns - 1, column + 1)
         switch mode {
         case .popOn: hidden[index] = cell
@@ -339,9 +342,14 @@ struct CEA608Decoder {
 
     /// After a change of many cells: the last one written, and how many show.
     private mutating func rescan() {
-        lastCell = displayed.lastIndex { $0.scalar != 0 } ?? -1
+        lastCell = -1
         visibleCells = 0
-        for cell in displayed where cell.isVisible { visibleCells += 1 }
+        for r in 0..<Self.rows {
+            for k in (r * Self.columns)..<(r * Self.columns + usedColumns) where displayed[k].scalar != 0 {
+                lastCell = k
+                if displayed[k].isVisible { visibleCells += 1 }
+            }
+        }
     }
 
     // MARK: - Cues out
@@ -360,7 +368,7 @@ struct CEA608Decoder {
     /// painted again as it was) lengthens that one.
     private mutating func close(at end: Nanoseconds) {
         guard end > shownSince else { return }
-        var made = Self.cues(of: displayed, painted: painted, from: shownSince, to: end, mode: shownMode)
+        var made = Self.cues(of: displayed, painted: painted, width: usedColumns, from: shownSince, to: end, mode: shownMode)
         for k in made.indices { made[k].sourceLine = shownLine }
         if made.count == 1, let last = cues.last, last.end == shownSince, last.placement == made[0].placement,
            !made[0].runs.contains(where: { $0.at != nil }), last.plainText == made[0].plainText, Self.sameLook(last.runs, made[0].runs) {
@@ -382,12 +390,13 @@ struct CEA608Decoder {
     /// kept as spaces, as FFmpeg keeps it), placed by where they are on the screen (top, middle or
     /// bottom third; pop-on left, centre or right, roll-up and paint-on left); characters painted
     /// after `start` show at their instants.
-    static func cues(of screen: [Cell], painted: [Nanoseconds], from start: Nanoseconds, to end: Nanoseconds, mode: Mode) -> [Cue] {
+    static func cues(of screen: [Cell], painted: [Nanoseconds], width: Int = columns, from start: Nanoseconds, to end: Nanoseconds,
+                     mode: Mode) -> [Cue] {
         var extents: [(first: Int, last: Int)?] = Array(repeating: nil, count: rows)
         var timed = false
         for r in 0..<rows {
             var first = -1, last = -1
-            for c in 0..<columns where screen[r * columns + c].isVisible {
+            for c in 0..<min(width, columns) where screen[r * columns + c].isVisible {
                 if first < 0 { first = c }
                 last = c
                 if painted[r * columns + c] > start { timed = true }
