@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc microdvd mpl2
-#                                             # subviewer tmplayer spruce ebustl arguments player follow
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc scc microdvd
+#                                             # mpl2 subviewer tmplayer spruce ebustl arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -24,7 +24,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc microdvd mpl2 subviewer tmplayer spruce ebustl arguments player follow)
+all_targets=(decode subrip webvtt ass sami lrc scc microdvd mpl2 subviewer tmplayer spruce ebustl arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -72,7 +72,7 @@ if newer "$library" "${library_sources[@]}" "$build/lib/system.o" "$0"; then
 fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
-    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == microdvd || $t == mpl2 \
+    [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == scc || $t == microdvd || $t == mpl2 \
         || $t == subviewer || $t == tmplayer || $t == spruce ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
     [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
@@ -148,6 +148,7 @@ make_seeds() {
         # The corpus of Tests/Data/formats (gaupol's, ttconv's and IRT's files, hand-made ones).
         local f
         for f in "$root"/Tests/Data/formats/*/*; do
+            [[ -f $f ]] || continue  # (a corpus in folders of its own: SCC's, TTML's)
             case $f in *.expected.json|*/COPYING*|*/LICENSE*|*/NOTICE*) continue ;; esac
             cp "$f" "$dir/"
         done
@@ -156,6 +157,11 @@ make_seeds() {
         printf '[INFORMATION]\n[END INFORMATION]\n-99:59:59.999,00:00:00.1\na[br][BR]<i>b\n\n[00:00:01]\n[00:00:02]\n' | seed "$t" subviewer-broken
         printf '00:00:01,1=a\n00:00:01,2=\n-0:00:01:b|c\n99:59:59=d\n00:00:02,x=e\n' | seed "$t" tmplayer-broken
         printf '$FrameRate = 0\n$Italic = TRUE\n00:00:01:99 , 00:00:00:00 , ^I^B^U|\n//c\n$VertAlign = Center\n9999:59:59:00,0:0:0:0,x\n' | seed "$t" spruce-broken
+        ;;
+    scc)
+        local f
+        for f in "$root"/Tests/Data/formats/scc/*/*.scc; do cp "$f" "$dir/"; done
+        printf 'Scenarist_SCC V1.0\n\n00:00:00;99\t9425 94ad 9470 c1c1 91ae 1c20 9220 94a1 94a4 97a3 1020 172e zz 4c\n00:00:00:00\t152f 1d2f 0f01 9429 1370 ff80\n' | seed "$t" scc-broken
         ;;
     follow)
         printf '{"event":"property-change","id":1,"name":"time-pos","data":12.5}\n{"event":"seek"}\n{"event":"playback-restart"}\n{"event":"property-change","id":3,"name":"speed","data":2}\n{"request_id":0,"error":"success"}\n{"event":"shutdown"}\n' | seed follow mpv
@@ -177,7 +183,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
-    ass|sami|lrc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl) echo "$root/Scripts/fuzz/formats.dict" ;;
+    ass|sami|lrc|scc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     follow) echo "$root/Scripts/fuzz/follow.dict" ;;

@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 """Writes the cues of a SubRip file as ASS, SAMI and LRC files with the same cues, for comparing
-parsers on equal content (Scripts/bench_parse.sh), and as the film formats.
+parsers on equal content (Scripts/bench_parse.sh), as the film formats, and a two-hour film of
+SCC captions.
 
     Scripts/gen_formats.py INPUT.srt OUTPUT_STEM              # writes OUTPUT_STEM.ass, .smi, .lrc
     Scripts/gen_formats.py INPUT.srt OUTPUT_STEM film         # and the film formats: OUTPUT_STEM.sub
         # (MicroDVD at 23.976), .subviewer.sub (SubViewer 2), .mpl (MPL2), .tmp (TMPlayer),
         # .spruce.stl (Spruce STL at 25) and .ebu.stl (EBU STL, teletext, 25 fps)
+    Scripts/gen_formats.py --scc-film OUTPUT.scc              # two hours of CEA-608 captions
+
+The SCC film is what a broadcast carries: an hour of pop-on captions (two rows every few seconds,
+some in italics or colour), then an hour of live roll-up (three rows, a row every two seconds)
+with a stretch of paint-on; codes sent twice, odd parity, drop-frame timecodes, each line's pairs
+one a frame before the next line begins.
 
 Markup is carried over as each format writes it: <i> <b> <u> as ASS override tags and SAMI tags,
 <font color> as \\c&HBBGGRR& and <font color>; line breaks as \\N and <br>; LRC has no markup, so
@@ -150,7 +157,78 @@ def ebu_time(ms):
     return bytes([ms // 3600000 % 24, ms // 60000 % 60, ms // 1000 % 60, ms % 1000 * 25 // 1000])
 
 
+def odd(byte):
+    return byte if bin(byte).count("1") % 2 else byte | 0x80
+
+
+def scc_words(data):
+    """Text as pairs of standard characters with parity."""
+    data = data.encode("ascii")
+    if len(data) % 2:
+        data += b"\0"
+    return [f"{odd(data[k]):02x}{odd(data[k + 1]):02x}" for k in range(0, len(data), 2)]
+
+
+def scc_code(b1, b2):
+    word = f"{odd(b1):02x}{odd(b2):02x}"
+    return [word, word]
+
+
+def df_timecode(frames):
+    """Frames at 29.97 as a drop-frame timecode."""
+    d, m = divmod(frames, 17982)
+    if m > 1:
+        frames += 18 * d + 2 * ((m - 2) // 1798)
+    else:
+        frames += 18 * d
+    f = frames % 30
+    s = frames // 30 % 60
+    mi = frames // 1800 % 60
+    h = frames // 108000
+    return f"{h:02}:{mi:02}:{s:02};{f:02}"
+
+
+def scc_film(path):
+    words = ("the night was cold and the lighthouse keeper climbed the stairs again to watch "
+             "for ships that never came while the radio hissed and the sea kept its counsel").split()
+    RCL, EOC, EDM, ENM = scc_code(0x14, 0x20), scc_code(0x14, 0x2F), scc_code(0x14, 0x2C), scc_code(0x14, 0x2E)
+    RU3, CR, RDC = scc_code(0x14, 0x26), scc_code(0x14, 0x2D), scc_code(0x14, 0x29)
+    ITALICS, YELLOW = scc_code(0x11, 0x2E), scc_code(0x11, 0x2A)
+    PAC14, PAC15 = scc_code(0x14, 0x52), scc_code(0x14, 0x72)     # rows 14 and 15, indent 4
+    lines, frame, n = [], 30, 0
+
+    def phrase(k, count):
+        return " ".join(words[(k + i) % len(words)] for i in range(count))[:28]
+
+    def line(at, pairs):
+        lines.append(f"{df_timecode(at)}\t{' '.join(pairs)}")
+        return at + len(pairs)
+
+    hour = 107892
+    while frame < hour:                                           # pop-on
+        pairs = ENM + RCL + PAC14 + (ITALICS if n % 7 == 0 else YELLOW if n % 11 == 0 else []) + scc_words(phrase(n, 6)) \
+            + PAC15 + scc_words(phrase(n + 3, 6)) + EDM + EOC
+        end = line(frame, pairs)
+        frame = max(end, frame + 120 + (n % 5) * 15)
+        n += 1
+    frame = line(frame, EDM)
+    while frame < 2 * hour:                                       # roll-up, a stretch of paint-on
+        if n % 200 < 20:
+            pairs = RDC + (scc_code(0x14, 0x72) if n % 2 else scc_code(0x14, 0x52)) + scc_words(phrase(n, 5))
+        else:
+            pairs = RU3 + CR + PAC15 + scc_words(phrase(n, 5))
+        end = line(frame, pairs)
+        frame = max(end, frame + 60)
+        n += 1
+    line(frame, EDM)
+    with open(path, "w") as f:
+        f.write("Scenarist_SCC V1.0\n\n" + "\n\n".join(lines) + "\n")
+
+
 if __name__ == "__main__":
-    main()
-    if sys.argv[3:4] == ["film"]:
-        write_film(sys.argv[1], sys.argv[2])
+    if len(sys.argv) == 3 and sys.argv[1] == "--scc-film":
+        scc_film(sys.argv[2])
+    else:
+        main()
+        if sys.argv[3:4] == ["film"]:
+            write_film(sys.argv[1], sys.argv[2])

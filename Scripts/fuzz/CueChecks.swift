@@ -16,10 +16,10 @@ func checkCues(_ cues: CueList, _ diagnostics: [Diagnostic], text: String, forma
         require(cue.start == start && cue.end == end, "\(format): built cue \(i) has other times")
         require(cue.sourceLine >= 1 && cue.sourceLine <= lines,
                 "\(format): cue \(i) on line \(cue.sourceLine) of \(lines)")
-        // Cues that start together keep their file order; SAMI (classes of one SYNC) and LRC (a line
-        // with the same time twice) may have several on one line.
+        // Cues that start together keep their file order; SAMI (classes of one SYNC), LRC (a line
+        // with the same time twice) and SCC (rows apart on one screen) may have several on one line.
         if start == last {
-            let severalPerLine = format.hasPrefix("sami") || format.hasPrefix("lrc")
+            let severalPerLine = format.hasPrefix("sami") || format.hasPrefix("lrc") || format.hasPrefix("scc")
             require(cue.sourceLine > lastLine || (severalPerLine && cue.sourceLine == lastLine),
                     "\(format): cues starting together are out of file order")
         }

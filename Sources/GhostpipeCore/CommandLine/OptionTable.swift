@@ -85,6 +85,15 @@ public enum OptionTable {
             }
             o.language = v.text
         },
+        Option("channel", .number("N"), in: .subtitles,
+               help: "the closed-caption channel of SCC files: 1 to 4 (CC1, the default, to CC4)",
+               details: """
+               An SCC file carries CEA-608 captions on up to four channels: CC1 and CC2 in field 1, CC3 and CC4 \
+               in field 2 (their control codes say which). A channel without captions is said so on standard \
+               error, with the channels the file has.
+               """) { o, v throws(UsageError) in
+            o.channel = try v.wholeNumber(in: 1...4)
+        },
         Option("offset", .duration, in: .subtitles,
                help: "shift every cue by T (may be negative)") { o, v throws(UsageError) in
             o.subtitleTiming.offset = try v.duration(negative: true, examples: "2.5, -1.5s, 300ms")

@@ -37,6 +37,8 @@ public struct Options: Sendable {
     public var frameRate: Double?
     /// `--lang`: the subtitle tracks to play, by name or language (SAMI classes); nil: all.
     public var language: String?
+    /// `--channel`: the CEA-608 caption channel of SCC files, 1–4.
+    public var channel = 1
     public var subtitleTiming = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).

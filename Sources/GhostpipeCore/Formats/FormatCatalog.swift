@@ -13,6 +13,7 @@ public enum FormatCatalog {
         TMPlayerFormat(),
         SpruceSTLFormat(),
         EBUSTLFormat(),
+        SCCFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
@@ -88,7 +89,7 @@ public enum FormatCatalog {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
-        return !(Bytes.isDigit(first) || first == UInt8(ascii: "W") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
+        return !(Bytes.isDigit(first) || first == UInt8(ascii: "W") || first == UInt8(ascii: "S") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
                  || first == 0xFF || first == 0xFE || first == 0x2D
                  || first == UInt8(ascii: "{") || first == UInt8(ascii: "$") || first == UInt8(ascii: "/"))
     }

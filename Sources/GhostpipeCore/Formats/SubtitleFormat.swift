@@ -63,7 +63,12 @@ public struct ParseOptions: Hashable, Sendable {
     /// `--fps`: the frame rate of formats that count frames (MicroDVD, Spruce STL), over what the
     /// file says or the format's default.
     public var frameRate: Double?
-    public init(frameRate: Double? = nil) { self.frameRate = frameRate }
+    /// `--channel`: the CEA-608 caption channel an SCC file is read on, 1–4.
+    public var channel = 1
+    public init(frameRate: Double? = nil, channel: Int = 1) {
+        self.frameRate = frameRate
+        self.channel = channel
+    }
 }
 
 extension SubtitleParser {

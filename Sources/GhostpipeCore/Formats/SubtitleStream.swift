@@ -84,7 +84,7 @@ public final class SubtitleStream {
 
     /// `format`: a format of the catalogue; `isFile`: a regular file (its encoding is decided from
     /// its first 64 KiB) rather than a live stream (from its first lines); `language`: `--lang`.
-    /// `options`: what the command line says of the file (`--fps`).
+    /// `options`: what the command line says of the file (`--fps`, `--channel`).
     public init(format: SubtitleFormat, name: String, encoding: String?, isFile: Bool, language: String? = nil,
                 options: ParseOptions = ParseOptions()) {
         self.name = name

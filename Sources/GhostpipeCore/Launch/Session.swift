@@ -113,7 +113,7 @@ public struct Session {
         settings.keepInputColors = options.keepInputColors
         settings.format = options.format
         settings.encoding = options.encoding
-        settings.parseOptions = ParseOptions(frameRate: options.frameRate)
+        settings.parseOptions = ParseOptions(frameRate: options.frameRate, channel: options.channel)
         settings.language = options.language
         settings.trackOrder = options.trackOrder
         settings.force = options.force

@@ -70,7 +70,7 @@ public struct ShowSettings {
     public var format: SubtitleFormat?
     /// `--encoding` of subtitle files.
     public var encoding: String?
-    /// What else the command line says of how to read subtitle files (`--fps`).
+    /// What else the command line says of how to read subtitle files (`--fps`, `--channel`).
     public var parseOptions = ParseOptions()
     /// `--lang`: the tracks to play (SAMI classes, by name or language); nil: all.
     public var language: String?

@@ -102,6 +102,30 @@ import Testing
         #expect(lines[1] == #"{"start":3.000,"end":5.800,"text":"Low tide, low tide","words":[{"time":3.000,"text":"Low "},{"time":3.500,"text":"tide, "},{"time":4.000,"text":"low "},{"time":4.500,"text":"tide"}]}"#)
     }
 
+    @Test func closedCaptionsOnStdinAreDecodedWithTheirModesAndInstants() throws {
+        let result = try Binary.run(["--instant", "-o", "json"], stdin: try bytes("newsroom.scc"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 6)
+        // Roll-up: the rows rolled up show at once, the new row types out one pair a frame.
+        #expect(lines[1].hasPrefix(#"{"start":3.070,"end":5.072,"text":">> GOOD EVENING.\nA STORM IS MOVING UP THE COAST","style":"roll-up","words":[{"time":3.070,"text":">> GOOD EVENING.\n"},{"time":3.203,"text":"A "},{"time":3.237,"text":"ST"}"#),
+                "\(lines[1])")
+        #expect(lines[4] == #"{"start":10.177,"end":12.012,"text":"[ thunder ]\nStay inside, everyone.","style":"pop-on"}"#)
+        #expect(lines[5].hasPrefix(#"{"start":12.646,"end":15.015,"text":"WEATHER ALERT UNTIL 9 PM","style":"paint-on","words":[{"time":12.646,"text":"WE"}"#))
+    }
+
+    @Test func aCaptionChannelWithoutCaptionsIsSaidWithThoseTheFileHas() throws {
+        let result = try Binary.run(["--instant", "-o", "plain", "--channel", "2", Binary.sample("newsroom.scc")])
+        #expect(result.text.isEmpty)
+        #expect(result.stderr == """
+            ghostpipe: \(Binary.sample("newsroom.scc")):1: no captions on channel 2; the file has them on channel 1 (--channel 1)
+            ghostpipe: \(Binary.sample("newsroom.scc")): no cues
+
+            """, "\(result.stderr)")
+        let wrong = try Binary.run(["--channel", "5", Binary.sample("newsroom.scc")])
+        #expect(wrong.status == 2 && wrong.stderr.hasPrefix("ghostpipe: --channel: '5' is not a whole number from 1 to 4\n"))
+    }
+
     @Test func anASSEventWithABadTimeIsReportedWithFileAndLine() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-bad-\(getpid()).ass").path
         try """
@@ -127,6 +151,6 @@ import Testing
         #expect(ssa.text == "hi\n")
         let wrong = try Binary.run(["--format", "lcr"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl; did you mean 'lrc'?"), "\(wrong.stderr)")
+        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl, scc; did you mean 'lrc'?"), "\(wrong.stderr)")
     }
 }
