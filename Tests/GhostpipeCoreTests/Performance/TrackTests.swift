@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GhostpipeCore
 
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func aTrackInALegacyCodePageIsDetectedFromItsStart() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples/korean-cp949.srt").path
+        let path = Paths.sample("korean-cp949.srt")
         var messages: [String] = []
         let cues = try #require(SubtitleTracks.load([path], settings: ShowSettings()) { messages.append($0) })
         #expect(cues.first?.plainText == "새벽 네 시, 등대 통신실.")
