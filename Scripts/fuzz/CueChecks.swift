@@ -16,10 +16,11 @@ func checkCues(_ cues: CueList, _ diagnostics: [Diagnostic], text: String, forma
         require(cue.start == start && cue.end == end, "\(format): built cue \(i) has other times")
         require(cue.sourceLine >= 1 && cue.sourceLine <= lines,
                 "\(format): cue \(i) on line \(cue.sourceLine) of \(lines)")
-        // Cues that start together keep their file order; SAMI (classes of one SYNC) and LRC (a line
-        // with the same time twice) may have several on one line.
+        // Cues that start together keep their file order; SAMI (classes of one SYNC), LRC (a line
+        // with the same time twice) and the XML formats (a paragraph in two regions, a file on one line)
+        // may have several on one line.
         if start == last {
-            let severalPerLine = format.hasPrefix("sami") || format.hasPrefix("lrc")
+            let severalPerLine = ["sami", "lrc", "ttml", "srv3", "srv1"].contains { format.hasPrefix($0) }
             require(cue.sourceLine > lastLine || (severalPerLine && cue.sourceLine == lastLine),
                     "\(format): cues starting together are out of file order")
         }

@@ -7,6 +7,10 @@ public enum FormatCatalog {
         ASSFormat(),
         SAMIFormat(),
         LRCFormat(),
+        TTMLFormat(),
+        YouTubeTimedTextFormat(),
+        YouTubeTranscriptFormat(),
+        SBVFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {
