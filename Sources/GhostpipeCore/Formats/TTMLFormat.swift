@@ -1,10 +1,11 @@
 /// TTML, DFXP and IMSC (`.ttml`, `.dfxp`, `.xml`) in the format catalogue. Read whole: timing and
-/// styles refer to what comes anywhere in the document.
+/// styles refer to what comes anywhere in the document. A `.xml` file is TTML by its content only
+/// (its `<tt>` root, as for the YouTube formats' roots): an XML file of another kind stays text.
 struct TTMLFormat: SubtitleParser {
     var name: String { "ttml" }
     var aliases: [String] { ["dfxp", "imsc", "xml"] }
     var title: String { "TTML/DFXP/IMSC" }
-    var extensions: [String] { ["ttml", "dfxp", "xml"] }
+    var extensions: [String] { ["ttml", "dfxp"] }
 
     /// The root `<tt>` (any prefix), after an XML declaration, comments or a doctype.
     func recognize(_ lines: [ArraySlice<UInt8>]) -> Recognition {

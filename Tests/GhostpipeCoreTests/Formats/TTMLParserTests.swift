@@ -205,6 +205,9 @@ func ttmlDocument(_ body: String, head: String = "", root: String = "") -> Strin
         #expect(SubtitleFormat.detect(fileName: "a.txt", prefix: doc).name == "ttml")
         #expect(SubtitleFormat.detect(fileName: "a.dfxp", prefix: "").name == "ttml")
         #expect(SubtitleFormat.detect(fileName: "a.ttml", prefix: "").name == "ttml")
+        // `.xml` by content only: other XML stays text.
+        #expect(SubtitleFormat.detect(fileName: "a.xml", prefix: doc).name == "ttml")
+        #expect(SubtitleFormat.detect(fileName: "pom.xml", prefix: "<?xml version=\"1.0\"?>\n<project/>\n") == .text)
         #expect(SubtitleFormat(named: "dfxp")?.name == "ttml")
         #expect(SubtitleFormat(named: "imsc")?.name == "ttml")
         #expect(SubtitleFormat.sniff(Array("<?xml version=\"1.0\"?>\n".utf8), fileName: nil, atEnd: false) == nil)
