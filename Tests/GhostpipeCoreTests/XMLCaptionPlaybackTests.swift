@@ -49,6 +49,14 @@ import Testing
                 "\(effect)")
     }
 
+    @Test func jsonCarriesWordsPlacementAndStyle() throws {
+        let run = try SubtitleRun(Self.ttml, format: SubtitleFormat(named: "ttml")!, arguments: ["-o", "json", "--instant"], terminal: nil)
+        #expect(run.lines == [
+            #"{"start":1.000,"end":7.000,"text":"Low tide home","words":[{"time":1.000,"text":"Low"},{"time":3.000,"text":" tide"},{"time":5.000,"text":" home"}]}"#,
+            #"{"start":1.000,"end":7.000,"text":"Above","place":"top"}"#,
+        ])
+    }
+
     @Test func sbvAndTranscriptPlay() throws {
         let sbv = try SubtitleRun("0:00:01.000,0:00:03.000\nFrom SBV\n", format: SubtitleFormat(named: "sbv")!)
         #expect(sbv.screen(at: 2).lines.contains { $0.contains("From SBV") })

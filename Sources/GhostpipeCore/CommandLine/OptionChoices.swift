@@ -17,7 +17,8 @@ extension OutputMode: OptionChoice {
             the instant it shows in its final look under the effect (escape sequences of the input removed), or \
             {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
             the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
-            title card is "title") and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
+            title card is "title"), "place":"top","align":"left" (where the file puts it, when not at the \
+            bottom, centred) and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
             """
         }
     }

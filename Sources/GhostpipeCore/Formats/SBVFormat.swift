@@ -3,7 +3,10 @@
 /// writers') breaks the line. Read leniently: any line endings, one or two digits of hours, minutes
 /// and seconds, a fraction of any length or none, spaces around the comma. A block whose timing line
 /// cannot be read is skipped with a ``Diagnostic``; the rest still plays.
-struct SBVFormat: SubtitleParser {
+///
+/// Streaming: blocks as SubRip's, each complete once the next begins (a timing line after a blank
+/// line), or once the input pauses after its blank line.
+struct SBVFormat: SubtitleParser, StreamableSubtitles {
     var name: String { "sbv" }
     var aliases: [String] { ["youtube-sbv"] }
     var title: String { "YouTube SBV" }
@@ -109,4 +112,31 @@ struct SBVFormat: SubtitleParser {
         }
         return nil
     }
+
+    // MARK: Streaming
+
+    /// The first and the last timing line that begin a block (the text's first line, or after a
+    /// blank one).
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        guard let p = bytes.baseAddress else { return nil }
+        var scanner = LineScanner(p, count: bytes.count)
+        var first: Int?, last = 0
+        var afterBlank = true
+        while let line = scanner.next() {
+            var start = line.start
+            if start == 0, line.end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
+            let blank = line.isBlank(in: p)
+            if afterBlank, !blank, Self.timing(UnsafeBufferPointer(start: p + start, count: line.end - start)) != nil {
+                if first == nil { first = line.start }
+                last = line.start
+            }
+            afterBlank = blank
+        }
+        guard let first else { return nil }
+        return (first, last)
+    }
+
+    var hasHeader: Bool { false }
+
+    func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { PausedBlocks.end(bytes) }
 }

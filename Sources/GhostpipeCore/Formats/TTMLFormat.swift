@@ -12,11 +12,9 @@ struct TTMLFormat: SubtitleParser {
         XMLRoot.recognize(lines) { XMLRoot.named($0, "tt") }
     }
 
-    /// A `<tt` root (`<tt:tt`, …) in the prefix, or a TTML namespace.
+    /// A `<tt>` root (`<tt:tt>`, any prefix).
     func matches(_ prefix: String) -> Bool {
-        if let root = XMLRoot.name(in: prefix) { return XMLRoot.named(root, "tt") }
-        return prefix.contains("http://www.w3.org/ns/ttml\"") || prefix.contains("http://www.w3.org/2006/10/ttaf1\"")
-            || prefix.contains("http://www.w3.org/2006/04/ttaf1\"")
+        XMLRoot.name(in: prefix).map { XMLRoot.named($0, "tt") } ?? false
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { TTMLParser.parse(text) }

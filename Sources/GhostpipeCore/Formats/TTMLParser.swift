@@ -106,6 +106,9 @@ struct TTMLDocument {
     var metrics = TTMLStyle.Metrics()
     var styles: [String: Int] = [:]
     var regions: [String: Int] = [:]
+    /// Each `<style>`'s style with its references resolved (see ``resolveStyles()``).
+    var resolved: [String: TTMLStyle] = [:]
+    static let maxDepth = 200
 
     // MARK: Reading
 
@@ -114,6 +117,7 @@ struct TTMLDocument {
         var open: [(node: Int, name: Range<Int>, namespaces: Int)] = []
         var namespaces: [(prefix: String, uri: String)] = []
         var skipping = 0                                      // depth inside a skipped element
+        var saidTooDeep = false
 
         func namespace(ofPrefix prefix: String) -> TTMLNamespace {
             if prefix == "xml" { return .xml }
@@ -128,6 +132,16 @@ struct TTMLDocument {
             case .start(let nameRange, let attributes, let selfClosing, let offset):
                 if skipping > 0 {
                     if !selfClosing { skipping += 1; open.append((-1, nameRange, 0)) }
+                    continue
+                }
+                // Nesting no real document has is skipped (the walks over the tree recurse).
+                if open.count >= Self.maxDepth {
+                    if !saidTooDeep {
+                        diagnostics.append(Diagnostic(line: reader.line(at: offset), message:
+                            "elements nested more than \(Self.maxDepth) deep; the deeper ones skipped"))
+                        saidTooDeep = true
+                    }
+                    if !selfClosing { skipping = 1; open.append((-1, nameRange, 0)) }
                     continue
                 }
                 // Namespace declarations first: they apply to the element's own name.
@@ -263,16 +277,28 @@ struct TTMLDocument {
 
     /// The style a `style="…"` list gives: each referenced style in order (a later one wins), each
     /// with its own references first.
-    func referenced(_ refs: [String], visiting: Set<String> = []) -> TTMLStyle {
+    func referenced(_ refs: [String]) -> TTMLStyle {
         var style = TTMLStyle()
-        for id in refs where !visiting.contains(id) {
-            guard let index = styles[id] else { continue }
-            let node = nodes[index]
-            var seen = visiting
-            seen.insert(id)
-            style = style.overridden(by: referenced(node.styleRefs, visiting: seen)).overridden(by: node.inline)
-        }
+        for id in refs { if let s = resolved[id] { style = style.overridden(by: s) } }
         return style
+    }
+
+    /// Resolves every `<style>`'s references once, each in the order it is first needed; a cycle
+    /// or a chain longer than `maxDepth` stops there.
+    mutating func resolveStyles() {
+        var visiting = Set<String>()
+        func resolve(_ id: String, depth: Int) -> TTMLStyle {
+            if let done = resolved[id] { return done }
+            guard let index = styles[id], depth < Self.maxDepth, !visiting.contains(id) else { return TTMLStyle() }
+            visiting.insert(id)
+            var style = TTMLStyle()
+            for ref in nodes[index].styleRefs { style = style.overridden(by: resolve(ref, depth: depth + 1)) }
+            style = style.overridden(by: nodes[index].inline)
+            visiting.remove(id)
+            resolved[id] = style
+            return style
+        }
+        for id in styles.keys.sorted() { _ = resolve(id, depth: 0) }
     }
 
     /// An element's specified style: its references, then its own attributes.
@@ -341,6 +367,7 @@ struct TTMLDocument {
 
     mutating func cues() -> [Cue] {
         guard let body = nodes.firstIndex(where: { $0.kind == .body }) else { return [] }
+        resolveStyles()
         var paragraphs: [(node: Int, context: Context, begin: Nanoseconds, end: Nanoseconds?)] = []
         let rootPreserve = nodes.first(where: { $0.kind == .tt })?.preserve ?? false
         let root = Context(specified: [], region: nil, preserve: rootPreserve, begin: 0, end: nil, styleName: nil)

@@ -200,6 +200,21 @@ func ttmlDocument(_ body: String, head: String = "", root: String = "") -> Strin
         #expect(ttml("not xml at all").diagnostics.map(\.message) == ["no TTML document found (no <tt> element)"])
     }
 
+    @Test func hostileNestingAndStyleChainsStayBoundedAndFast() {
+        // Ten thousand nested spans: the deeper ones are skipped, said once; the rest plays.
+        let deep = String(repeating: "<span>", count: 10_000) + "deep" + String(repeating: "</span>", count: 10_000)
+        let (cues, diagnostics) = ttml(ttmlDocument("<p begin=\"0s\" end=\"1s\">top \(deep)</p>"))
+        #expect(cues.map(\.plainText) == ["top"])
+        #expect(diagnostics.map(\.message) == ["elements nested more than 200 deep; the deeper ones skipped"])
+        // Styles that each refer to the next twice: resolved once each, not 2^60 times.
+        let chain = (0..<60).map { #"<style xml:id="s\#($0)" style="s\#($0 + 1) s\#($0 + 1)"/>"# }.joined()
+            + #"<style xml:id="s60" tts:fontWeight="bold"/><style xml:id="loop" style="loop"/>"#
+        let styled = ttml(ttmlDocument(#"<p begin="0s" end="1s" style="s0 loop">bold</p>"#, head: "<styling>\(chain)</styling>"))
+        #expect(styled.cues.first?.runs.first?.style == bold)
+        // Markdown about TTML that mentions its namespace is not TTML.
+        #expect(SubtitleFormat.detect(fileName: "notes.md", prefix: "TTML uses \"http://www.w3.org/ns/ttml\" as its namespace.") == .text)
+    }
+
     @Test func detectionByContentAndExtension() {
         let doc = ttmlDocument("<p begin=\"0s\" end=\"1s\">x</p>")
         #expect(SubtitleFormat.detect(fileName: "a.txt", prefix: doc).name == "ttml")

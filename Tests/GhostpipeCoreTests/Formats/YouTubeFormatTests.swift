@@ -45,6 +45,22 @@ func parsed(_ text: String, as name: String) -> (cues: [Cue], diagnostics: [Diag
         #expect(parsed(crlf, as: "sbv").cues.map(\.plainText) == parsed(Self.sbv, as: "sbv").cues.map(\.plainText))
     }
 
+    @Test func sbvStreamsCueByCue() {
+        let stream = SubtitleStream(format: SubtitleFormat(named: "sbv")!, name: "live", encoding: nil, isFile: false)
+        func push(_ text: String) -> [String] {
+            Array(text.utf8).withUnsafeBufferPointer { stream.push($0) }.cues.map(\.plainText)
+        }
+        #expect(push("0:00:01.000,0:00:02.000\nfirst\n") == [])
+        #expect(push("\n0:00:02.000,0:00:03.000\nsec") == ["first"])
+        #expect(stream.paused().cues.isEmpty)                       // a line cut short completes nothing
+        #expect(push("ond\n\n").isEmpty)
+        #expect(stream.paused().cues.map(\.plainText) == ["second"])   // its blank line: a whole block
+        #expect(push("0:00:04.000,0:00:05.000\nthird\n") == [])
+        let end = stream.finish()
+        #expect(end.cues.map(\.plainText) == ["third"])
+        #expect(end.cues.map(\.sourceLine) == [7])
+    }
+
     // MARK: srv3
 
     static let srv3 = """
