@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Parsing benchmark: ghostpipe's SubRip parser against the Python `srt` library on a generated
 # 50 MB SubRip file (580,800 cues), then every format side by side on the same cues: the SubRip
-# file written as ASS, SAMI and LRC by Scripts/gen_formats.py (generated once, next to it).
+# file written as ASS, SAMI, LRC, TTML, srv3, srv1 and SBV by Scripts/gen_formats.py (generated once,
+# next to it); then a two-hour film (1600 cues) in each format, which must load in 50 ms or less.
 #
 #   Scripts/bench_parse.sh [FILE]        # default: /tmp/ghostpipe-big50.srt, generated once
 #   FORMATS=0 Scripts/bench_parse.sh     # SubRip against Python only
@@ -86,7 +87,7 @@ stats3() { printf '%s\n' "$@" | sort -g | paste -sd' '; }
 formats_table() {
     [[ ${FORMATS:-1} != 0 ]] || return 0
     local stem=${file%.srt}
-    if [[ ! -s $stem.ass || ! -s $stem.smi || ! -s $stem.lrc || $file -nt $stem.ass ]]; then
+    if [[ ! -s $stem.ass || ! -s $stem.smi || ! -s $stem.lrc || ! -s $stem.ttml || $file -nt $stem.ass ]]; then
         python3 "$root/Scripts/gen_formats.py" "$file" "$stem"
     fi
     echo
@@ -94,7 +95,7 @@ formats_table() {
     echo "  parse: read, decode and parse the file; +Cues: and build every Cue with its runs"
     printf '  %-6s %6s %7s  %-17s %6s  %-17s %6s  %-17s %6s\n' format MB cues "parse MB/s" "x" "+Cues MB/s" "x" "+Cues Mcues/s" "x"
     local f srt_parse="" srt_mb="" srt_cues=""
-    for f in "$file" "$stem.ass" "$stem.smi" "$stem.lrc"; do
+    for f in "$file" "$stem.ass" "$stem.smi" "$stem.lrc" "$stem.ttml" "$stem.srv3" "$stem.srv1" "$stem.sbv"; do
         local bytes line cues parse=() built=()
         bytes=$(stat -c %s "$f")
         for _ in 1 2 3; do
@@ -130,12 +131,13 @@ film_table() {
         python3 "$gen" --seed 7 -o "$film" >/dev/null
     fi
     local stem=${film%.srt}
-    [[ -s $stem.ebu.stl && ! $film -nt $stem.ebu.stl ]] || python3 "$root/Scripts/gen_formats.py" "$film" "$stem" film
+    [[ -s $stem.ebu.stl && -s $stem.sbv && ! $film -nt $stem.ebu.stl && ! $root/Scripts/gen_formats.py -nt $stem.sbv ]] || python3 "$root/Scripts/gen_formats.py" "$film" "$stem" film
     echo
     echo "a two-hour film in each format: read, decode, parse and build every Cue; best of 3 (goal: 50 ms at most)"
     printf '  %-12s %7s %6s %8s\n' format KB cues ms
     local f
-    for f in "$film" "$stem.ass" "$stem.smi" "$stem.lrc" "$stem.sub" "$stem.subviewer.sub" "$stem.mpl" "$stem.tmp" "$stem.spruce.stl" "$stem.ebu.stl"; do
+    for f in "$film" "$stem.ass" "$stem.smi" "$stem.lrc" "$stem.sub" "$stem.subviewer.sub" "$stem.mpl" "$stem.tmp" "$stem.spruce.stl" "$stem.ebu.stl" \
+             "$stem.ttml" "$stem.srv3" "$stem.srv1" "$stem.sbv"; do
         local best="" line ms
         for _ in 1 2 3; do
             line=$("$driver" "$f" --materialize)

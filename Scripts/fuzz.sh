@@ -2,7 +2,7 @@
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc scc microdvd
-#                                             # mpl2 subviewer tmplayer spruce ebustl arguments player follow
+#                                             # mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -24,7 +24,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc scc microdvd mpl2 subviewer tmplayer spruce ebustl arguments player follow)
+all_targets=(decode subrip webvtt ass sami lrc scc microdvd mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -73,7 +73,8 @@ fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
     [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == scc || $t == microdvd || $t == mpl2 \
-        || $t == subviewer || $t == tmplayer || $t == spruce ]] && extra+=("$root/Scripts/fuzz/CueChecks.swift")
+        || $t == subviewer || $t == tmplayer || $t == spruce || $t == ttml || $t == srv3 || $t == srv1 || $t == sbv ]] \
+        && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
     [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
@@ -136,6 +137,18 @@ make_seeds() {
         printf '\x04\x01\x02\x00\xff\x07\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 \xea\xb0\x80 e\xcc\x81\x1b[31mred\x1b]0;t\x07\n' | seed player narrow
         printf '\x19\x50\x10\x04\x40\x06WEBVTT\n\n00:00.000 --> 00:01.000\n<b>a</b> <00:00.500>b\n\n00:00.500 --> 00:02.000 line:0\nc\n' | seed player vtt
         printf '\x1e\x28\x08\x44\x40\x041\n00:00:00,000 --> 00:00:01,000\nx\n\n2\n00:00:00,500 --> 00:00:09,000\n\xed\x95\x9c\n' | seed player srt
+        ;;
+    ttml)
+        local f
+        for f in "$root"/Tests/Data/formats/ttml/imsc-tests/imsc1/ttml/{timing,styling,region,misc}/*.ttml "$root"/Tests/Data/formats/ttml/imsc-tests/imsc1_1/ttml/ruby/*.ttml; do
+            cp "$f" "$dir/$(basename "$(dirname "$f")")-$(basename "$f")"
+        done
+        printf '<tt:tt xmlns:tt="http://www.w3.org/2006/10/ttaf1"><tt:body timeContainer="seq"><tt:div><tt:p begin="00:00:01:12.1" dur="5f">a<tt:br/>&#x1F600;&amp;<tt:span begin="2t" end="1s" tts:ruby="text">b</tt:span></tt:p><![CDATA[<x>]]><!-- c --><p xml:space="preserve" begin=1 end=</tt:div>' | seed ttml broken
+        ;;
+    srv3|srv1|sbv)
+        printf '<timedtext format="3"><body><w id="1" wp="1"/><p t="0" d="100" w="1"><s ac="0">a</s><s t="50"> b</s></p><p t="x"><text t="5" d="-1">c &amp;amp;</text>' | seed "$t" srv3
+        printf '<transcript><text start="0.5" dur="1">a &amp;#39; &amp;lt;i&amp;gt;b</text><text start=".">\n</text><text start="1e9" dur="nan">' | seed "$t" srv1
+        printf '0:00:00.599,0:00:04.160\r\na[br]b\r\n\r\n9:99:99.9,0:0:0\r\nx\n\n0:00:01,0:00:00\n' | seed "$t" sbv
         ;;
     ass|sami|lrc)
         local f

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the cues of a SubRip file as ASS, SAMI and LRC files with the same cues, for comparing
-parsers on equal content (Scripts/bench_parse.sh), as the film formats, and a two-hour film of
-SCC captions.
+"""Writes the cues of a SubRip file as ASS, SAMI, LRC, TTML, YouTube srv3, transcript (srv1) and SBV
+files with the same cues, for comparing parsers on equal content (Scripts/bench_parse.sh), as the
+film formats, and a two-hour film of SCC captions.
 
-    Scripts/gen_formats.py INPUT.srt OUTPUT_STEM              # writes OUTPUT_STEM.ass, .smi, .lrc
+    Scripts/gen_formats.py INPUT.srt OUTPUT_STEM              # writes OUTPUT_STEM.ass, .smi, .lrc, .ttml, .srv3, .srv1, .sbv
     Scripts/gen_formats.py INPUT.srt OUTPUT_STEM film         # and the film formats: OUTPUT_STEM.sub
         # (MicroDVD at 23.976), .subviewer.sub (SubViewer 2), .mpl (MPL2), .tmp (TMPlayer),
         # .spruce.stl (Spruce STL at 25) and .ebu.stl (EBU STL, teletext, 25 fps)
@@ -17,7 +17,10 @@ one a frame before the next line begins.
 Markup is carried over as each format writes it: <i> <b> <u> as ASS override tags and SAMI tags,
 <font color> as \\c&HBBGGRR& and <font color>; line breaks as \\N and <br>; LRC has no markup, so
 its lines are plain and joined by spaces. Every tenth ASS and LRC cue gets word timing (karaoke),
-so the word-timing paths are measured too. The film formats get italics their way (MicroDVD
+so the word-timing paths are measured too; likewise every tenth TTML cue (spans with begin times)
+and srv3 cue (<s t=> word offsets). TTML carries <i> <b> <u> and colours as styles by reference and
+inline, in a bottom region; srv3 as pens; srv1 escapes its text twice, as YouTube's does; SBV is
+plain. The film formats get italics their way (MicroDVD
 `{y:i}`, MPL2 `/`, SubViewer `<i>`, Spruce `^I`, EBU STL 0x80/0x81); TMPlayer has no markup; EBU
 STL's text is Latin-1 letters only (others become `?`) and at most 112 bytes a block.
 """
@@ -225,10 +228,74 @@ def scc_film(path):
         f.write("Scenarist_SCC V1.0\n\n" + "\n\n".join(lines) + "\n")
 
 
+def xml_escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def ttml_time(ms):
+    return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02}.{ms % 1000:03}"
+
+
+def ttml_text(lines):
+    text = "<br/>".join(xml_escape(TAG.sub("", line)) if "<" in line and not re.search(r"</?[ibu]>", line) else
+                        re.sub(r"&lt;(/?)([ibu])&gt;", lambda m: {"i": '<span style="i">', "b": '<span tts:fontWeight="bold">',
+                                                               "u": '<span tts:textDecoration="underline">'}[m[2]] if not m[1] else "</span>",
+                               xml_escape(re.sub(r"</?font[^>]*>", "", line)))
+                        for line in lines)
+    return text
+
+
+def sbv_time(ms):
+    return f"{ms // 3600000}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02}.{ms % 1000:03}"
+
+
+def youtube(source, stem):
+    all_cues = list(cues(source))
+    with open(stem + ".ttml", "w", encoding="utf-8") as t:
+        t.write('<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml" '
+                'xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" '
+                'ttp:frameRate="25" xml:lang="en">\n<head>\n<styling>\n'
+                '<style xml:id="base" tts:color="white" tts:textAlign="center"/>\n'
+                '<style xml:id="i" tts:fontStyle="italic"/>\n</styling>\n<layout>\n'
+                '<region xml:id="bottom" tts:origin="10% 80%" tts:extent="80% 15%" tts:displayAlign="after"/>\n'
+                '</layout>\n</head>\n<body region="bottom" style="base">\n<div>\n')
+        for n, (start, end, lines) in enumerate(all_cues):
+            if n % 10 == 0:
+                words = " ".join(TAG.sub("", line) for line in lines).split()
+                step = max(1, (end - start) // max(1, len(words)))
+                body = " ".join(f'<span begin="{k * step}ms">{xml_escape(w)}</span>' for k, w in enumerate(words))
+            else:
+                body = ttml_text(lines)
+            t.write(f'<p begin="{ttml_time(start)}" end="{ttml_time(end)}">{body}</p>\n')
+        t.write("</div>\n</body>\n</tt>\n")
+    with open(stem + ".srv3", "w", encoding="utf-8") as y:
+        y.write('<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">\n<head>\n<pen id="1" i="1"/>\n'
+                '<wp id="1" ap="7" ah="50" av="95"/>\n<ws id="1" ju="2"/>\n</head>\n<body>\n')
+        for n, (start, end, lines) in enumerate(all_cues):
+            plain = [TAG.sub("", line) for line in lines]
+            if n % 10 == 0:
+                words = " ".join(plain).split()
+                step = max(1, (end - start) // max(1, len(words)))
+                body = "".join(f'<s t="{k * step}" ac="0">{" " if k else ""}{xml_escape(w)}</s>' for k, w in enumerate(words))
+            else:
+                body = xml_escape("\n".join(plain))
+            pen = ' p="1"' if any("<i>" in line for line in lines) else ""
+            y.write(f'<p t="{start}" d="{end - start}" wp="1" ws="1"{pen}>{body}</p>\n')
+        y.write("</body>\n</timedtext>\n")
+    with open(stem + ".srv1", "w", encoding="utf-8") as r, open(stem + ".sbv", "w", encoding="utf-8") as b:
+        r.write('<?xml version="1.0" encoding="utf-8" ?><transcript>')
+        for start, end, lines in all_cues:
+            plain = "\n".join(TAG.sub("", line) for line in lines)
+            r.write(f'<text start="{start / 1000:.3f}" dur="{(end - start) / 1000:.3f}">{xml_escape(xml_escape(plain))}</text>')
+            b.write(f"{sbv_time(start)},{sbv_time(end)}\n{plain}\n\n")
+        r.write("</transcript>\n")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--scc-film":
         scc_film(sys.argv[2])
     else:
         main()
+        youtube(sys.argv[1], sys.argv[2])
         if sys.argv[3:4] == ["film"]:
             write_film(sys.argv[1], sys.argv[2])

@@ -17,9 +17,10 @@ func checkCues(_ cues: CueList, _ diagnostics: [Diagnostic], text: String, forma
         require(cue.sourceLine >= 1 && cue.sourceLine <= lines,
                 "\(format): cue \(i) on line \(cue.sourceLine) of \(lines)")
         // Cues that start together keep their file order; SAMI (classes of one SYNC), LRC (a line
-        // with the same time twice) and SCC (rows apart on one screen) may have several on one line.
+        // with the same time twice), SCC (rows apart on one screen) and the XML formats (a paragraph in
+        // two regions, a file on one line) may have several on one line.
         if start == last {
-            let severalPerLine = format.hasPrefix("sami") || format.hasPrefix("lrc") || format.hasPrefix("scc")
+            let severalPerLine = ["sami", "lrc", "scc", "ttml", "srv3", "srv1"].contains { format.hasPrefix($0) }
             require(cue.sourceLine > lastLine || (severalPerLine && cue.sourceLine == lastLine),
                     "\(format): cues starting together are out of file order")
         }

@@ -14,6 +14,10 @@ public enum FormatCatalog {
         SpruceSTLFormat(),
         EBUSTLFormat(),
         SCCFormat(),
+        TTMLFormat(),
+        YouTubeTimedTextFormat(),
+        YouTubeTranscriptFormat(),
+        SBVFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {

@@ -3,7 +3,8 @@
 /// effect (for the typewriter, when it is typed; effects that reveal out of reading order give
 /// times that go back and forth). Subtitles: `{"start":S,"end":E,"text":"…"}` per cue, then what the
 /// cue has of `"track":"KRCC","lang":"ko-KR"` (SAMI classes), `"style":"Default"` (ASS styles, an
-/// LRC title card) and `"words":[{"time":S,"text":"…"},…]` (word and syllable timing). Written as
+/// LRC title card), `"place":"top"` and `"align":"left"` (where the file puts it, when that is not
+/// the bottom, centred) and `"words":[{"time":S,"text":"…"},…]` (word and syllable timing). Written as
 /// the instants come (all at once with `--instant`, times unchanged). Text is sanitized: escape
 /// sequences and control characters of the input are not graphemes.
 public final class JSONOutput: Output {
@@ -26,7 +27,8 @@ public final class JSONOutput: Output {
             the instant it shows in its final look under the effect (escape sequences of the input removed), or \
             {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
             the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
-            title card is "title") and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
+            title card is "title"), "place":"top","align":"left" (where the file puts it, when not at the \
+            bottom, centred) and "words":[{"time":S,"text":"..."},...] (word and syllable timing)
             """
         }
         public var writes: OutputWrites { .text }
@@ -118,8 +120,27 @@ public final class JSONOutput: Output {
             line.append(contentsOf: ",\"style\":".utf8)
             JSON.appendString(style, to: &line)
         }
+        if let place = Self.place(cue.placement.vertical) {
+            line.append(contentsOf: ",\"place\":".utf8)
+            JSON.appendString(place, to: &line)
+        }
+        if cue.placement.alignment != .center {
+            line.append(contentsOf: ",\"align\":".utf8)
+            JSON.appendString("\(cue.placement.alignment)", to: &line)
+        }
         if cue.runs.contains(where: { $0.at != nil }) { appendWords(cue, start: start, to: &line) }
         line.append(contentsOf: "}\n".utf8)
+        }
+    }
+
+    /// Where the file puts a cue, when not at the bottom (`top`, `middle`, WebVTT's `line:N`, `N%`).
+    static func place(_ vertical: CuePlacement.Vertical) -> String? {
+        switch vertical {
+        case .bottom: return nil
+        case .top: return "top"
+        case .middle: return "middle"
+        case .line(let n): return "line:\(n)"
+        case .percent(let p): return "\(p)%"
         }
     }
 
