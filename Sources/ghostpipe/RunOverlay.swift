@@ -24,7 +24,7 @@ func runOverlay(options: Options, session: Session) -> Never {
         recordingSink = DescriptorSink(fd: fd, name: path)
     }
 
-    let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup, .suspend, .resume, .windowChange, .child],
+    let signals = SelfPipeSignals(signals: Signal.terminating + [.suspend, .resume, .windowChange, .child],
                                   restore: Screen.emergencyRestore)
     let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
     let clock = MonotonicClock()
@@ -93,7 +93,7 @@ func runOverlay(options: Options, session: Session) -> Never {
         switch error {
         case .failed(let name, let code): fail("\(name): \(String(cString: strerror(code)))", status: 1)
         case .brokenPipe: exit(1)
-        case .interrupted: exit((signals.pendingEndingSignal() ?? .interrupt).exitStatus)
+        case .interrupted: (signals.pendingEndingSignal() ?? .interrupt).endProcess()
         }
     } catch {
         tty.restore()
@@ -103,7 +103,7 @@ func runOverlay(options: Options, session: Session) -> Never {
     for message in messages { printError("ghostpipe: \(message)") }
     switch outcome {
     case .programEnded(let status): exit(status)
-    case .interrupted(let signal): exit(signal.exitStatus)
+    case .interrupted(let signal): signal.endProcess()
     default: exit(0)
     }
 }

@@ -19,6 +19,7 @@ func fail(_ message: String, status: Int32) -> Never {
     leave(status)
 }
 
+if let refusal = StandardDescriptors.reopenClosed() { fail(refusal, status: 2) }
 let options: Options
 do {
     options = try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst()))
@@ -48,6 +49,7 @@ let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 let surroundings = Surroundings(stdoutIsTerminal: stdoutIsTerminal,
                                 terminalSize: stdoutIsTerminal ? terminalSize(of: STDOUT_FILENO) : nil,
                                 environment: environmentValues)
+if stdoutIsTerminal, let note = TerminalSizeLimit.note(of: STDOUT_FILENO) { printError("ghostpipe: \(note)") }
 let session: Session
 do {
     session = try Session(options: options, surroundings: surroundings)
@@ -68,7 +70,7 @@ let widths = onTerminal && options.widths != .spec ? probe.map { MeasuredWidths(
 
 // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
 let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
-let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup] + (onTerminal ? [.suspend, .resume, .windowChange] : []),
+let signals = SelfPipeSignals(signals: Signal.terminating + (onTerminal ? [.suspend, .resume, .windowChange] : []),
                               restore: emergencyRestore)
 let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
 
@@ -134,6 +136,6 @@ do {
 switch outcome {
 case .finished: leave(input.hadErrors || hadErrors ? 1 : 0)
 case .brokenPipe, .quit: leave(0)
-case .interrupted(let signal): leave(signal.exitStatus)
+case .interrupted(let signal): keyboard?.restore(); signal.endProcess()
 case .programEnded(let status): leave(status)
 }
