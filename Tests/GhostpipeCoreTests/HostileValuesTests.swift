@@ -107,8 +107,10 @@ import Testing
         let film = "1\n00:00:01,000 --> 256204:46:43,685\nhello\n\n2\n999999:00:00,000 --> 999999:00:01,000\nlast\n"
         for extra in [[], ["--speed", "0.01"], ["--speed", "100"], ["--speed", "0.01", "--offset", "-99999h"], ["--speed", "0.01", "--offset", "99999h"]] {
             let run = try VirtualRun(["--instant", "-o", output] + extra, bytes: [(0, Array(film.utf8))])
-            // Cast writes what the typewriter types: "h", "e"…; json and plain the cue's text.
-            #expect(run.output.text.contains(output == "cast" ? #""o", "e""# : "hello"), "\(extra)")
+            // Json and plain write the cue's text; cast gives the cursor back at the end (a cue that
+            // starts past the end of time at this speed is never shown there, as on a terminal).
+            #expect(run.output.text.contains(output == "cast" ? #"?25h"]"# : "hello"), "\(extra)")
+            if output == "cast" && extra.count < 3 { #expect(run.output.text.contains(#"\u001b[37Ch"#), "\(extra)") }
         }
     }
 
