@@ -136,4 +136,17 @@ import Testing
         #expect(reports.summary() == ["… and 1,402,113 more as"])
         #expect(reports.summary().isEmpty)
     }
+
+    @Test func aHugeEncodingNameOrOptionIsRefusedShortly() {
+        // A 131 KB name: close names searched among those of a near length only, the name shown cut.
+        let name = String(repeating: "x", count: 131_072)
+        #expect(throws: UsageError("--encoding: '\(String(repeating: "x", count: 32))… (131072 bytes)' is not an encoding ghostpipe knows "
+                                   + "(try auto, CP949, GBK, Big5, Shift_JIS, EUC-JP, CP1250, CP1251, CP1252, KOI8-R; the manual lists all)")) {
+            try ArgumentParser.parse(["--encoding", name])
+        }
+        #expect(EncodingCatalog.closeNames(to: "cp1215").contains("CP1251"))
+        #expect(EncodingCatalog.closeNames(to: "shiftj").contains("Shift_JIS"))
+        #expect(ArgumentParser.suggestion(for: String(repeating: "w", count: 100_000)).isEmpty)
+        #expect(ArgumentParser.suggestion(for: "wmp") == "; did you mean '--wpm'?")
+    }
 }
