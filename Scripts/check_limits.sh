@@ -37,6 +37,13 @@ done
 limit() { [ "$RSS_KB" -lt 65536 ]; }
 rss sh -c "yes x | timeout 5 '$BIN' -f srt --instant -o json > /dev/null 2> '$WORK/err'"
 limit; check $? "yes x | ghostpipe -f srt --instant -o json (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
+# Endless cues that each draw a warning: five messages and a count, none of them kept.
+rss sh -c "yes '1
+00:00:01,000 --> 00:00:00,500
+x
+' | timeout 5 '$BIN' --instant -o json > /dev/null 2> '$WORK/err'"
+limit && [ "$(wc -l < "$WORK/err")" -le 6 ]
+check $? "endless cues that end before they start (5 s): peak RSS ${RSS_KB} KB, $(wc -l < "$WORK/err") lines on stderr"
 rss sh -c "timeout 5 '$BIN' -f vtt --instant -o json /dev/zero > /dev/null 2> '$WORK/err'"
 limit; check $? "ghostpipe -f vtt --instant -o json /dev/zero (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err")"
 rss sh -c "(printf '1\n00:00:01,000 --> 00:00:02,000\n'; yes 'a cue that never ends') | timeout 5 '$BIN' -f srt --instant -o json > '$WORK/out' 2> '$WORK/err'"

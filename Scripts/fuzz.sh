@@ -179,6 +179,8 @@ make_seeds() {
     follow)
         printf '{"event":"property-change","id":1,"name":"time-pos","data":12.5}\n{"event":"seek"}\n{"event":"playback-restart"}\n{"event":"property-change","id":3,"name":"speed","data":2}\n{"request_id":0,"error":"success"}\n{"event":"shutdown"}\n' | seed follow mpv
         printf '0\n12.5 paused\n3 playing speed=1.5\nbad\n-1e3\n\n' | seed follow clock
+        printf '5 speed=1e-20\n360000000 speed=0.01\n-360000000 speed=100\n1e10\n0.000000001 speed=5e-324\n' | seed follow clock-extremes
+        printf '{"event":"property-change","id":1,"name":"time-pos","data":1e300}\n{"event":"property-change","id":3,"name":"speed","data":5e-324}\n{"event":"property-change","id":1,"name":"time-pos","data":-1e10}\n{"event":"property-change","id":3,"name":"speed","data":1e308}\n' | seed follow mpv-extremes
         printf '{"a":[1,-2.5e10,true,false,null,"\\u00e9\\ud83d\\ude00\\ud800"],"b":{"c":{}}}\n' | seed follow json
         ;;
     arguments)
@@ -188,6 +190,7 @@ make_seeds() {
         printf '\x05\x00\x00xterm-256color\x00truecolor\x00\x00132\x0050\x00/bin/sh\x00--color\x00always\x00--colors\x00256\x00-' | seed arguments env
         printf '\x00\x00\x00-d\x0000:01:02,500\x00--width\x0010000\x00--height\x001\x00--\x00--help' | seed arguments duration
         printf '\x01\x00\x00--wmp\x00--accel=0.5\x00-c\x001e9\x00--no-pauses\x00--list-effects\x00-w300' | seed arguments misc
+        printf '\x00\x00\x00--cps\x001e-10\x00--speed\x005e-324\x00--offset\x002562047h\x00--start\x00-2562047h\x00--duration\x00100000h' | seed arguments extremes
         ;;
     esac
 }

@@ -10,7 +10,7 @@ final class Collector: EventHandler {
     func handle(_ event: Event, at now: Nanoseconds) throws {
         switch event {
         case .followed(let playhead):
-            require(playhead.speed > 0 && playhead.speed <= 100, "clock: speed \(playhead.speed)")
+            require(ValueLimits.speed.contains(playhead.speed), "clock: speed \(playhead.speed)")
         case .playerEnded: ended += 1; outcome = .finished
         default: break
         }
@@ -31,12 +31,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let value {
             _ = mpv.take(value, at: now)
             let playhead = mpv.playhead
-            require(playhead.speed > 0 && playhead.speed.isFinite, "mpv: speed \(playhead.speed)")
+            require(ValueLimits.speed.contains(playhead.speed), "mpv: speed \(playhead.speed)")
+            // Within the range as said, plus what it ran on since at most 100 times the speed.
+            require(abs(playhead.anchorPosition) <= 2 * ValueLimits.time.upperBound, "mpv: position \(playhead.anchorPosition)")
+            // Far instants and positions: saturated, never a trap.
             _ = playhead.position(at: now + 1_000_000_000)
+            _ = playhead.position(at: .max)
+            _ = playhead.instant(of: .max)
+            _ = playhead.instant(of: .min)
         }
         if case .success(let clock)? = PlayerClockLine.parse(Substring(String(decoding: line, as: UTF8.self))) {
-            require(abs(clock.position) <= 1_000_000_000 * 1_000_000_000, "clock: position \(clock.position)")
-            require(clock.speed.map { $0 > 0 && $0 <= 100 } ?? true, "clock: speed \(String(describing: clock.speed))")
+            require(ValueLimits.time.contains(clock.position), "clock: position \(clock.position)")
+            require(clock.speed.map { ValueLimits.speed.contains($0) } ?? true, "clock: speed \(String(describing: clock.speed))")
         }
     }
     // The whole input as the plain clock's stream, in chunks of the first byte's size.

@@ -91,7 +91,10 @@ public enum ArgumentParser {
     /// `; did you mean 'X'?` for the candidate closest to `name`, if any is close enough.
     static func closest(_ name: String, among candidates: [String], prefix: String) -> String {
         var best: (String, Int)?
+        let length = name.count
         for candidate in candidates {
+            // Farther in length than the edits allowed: not close (and the search stays bounded).
+            guard abs(length - candidate.count) <= max(1, candidate.count / 3) || length < candidate.count else { continue }
             var distance = EditDistance.between(name, candidate)
             if candidate.hasPrefix(name) && name.count >= 2 { distance = min(distance, 1) }
             if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? .max) { best = (candidate, distance) }

@@ -180,9 +180,13 @@ public struct OptionArgument: Sendable {
     /// The option's long name with its dashes, for messages.
     public let option: String
 
-    /// A positive number, at most 10⁹.
-    public func positiveNumber() throws(UsageError) -> Double {
-        guard let v = Double(text), v.isFinite, v > 0, v <= 1e9 else { throw UsageError("\(option): '\(text)' is not a positive number") }
+    /// A number in `range` (`ValueLimits.rate`, `ValueLimits.speed`): nothing outside it can reach
+    /// the arithmetic on nanoseconds.
+    public func number(in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let v = Double(text), v.isFinite else { throw UsageError("\(option): '\(text)' is not a number") }
+        guard range.contains(v) else {
+            throw UsageError("\(option): '\(text)' is out of range (from \(ValueLimits.describe(range)))")
+        }
         return v
     }
 
@@ -197,6 +201,9 @@ public struct OptionArgument: Sendable {
     /// A duration (negative ones only when `negative`); `examples` ends the message when it is not one.
     public func duration(negative: Bool = false, examples: String) throws(UsageError) -> Nanoseconds {
         guard let t = Time.parseDuration(text), negative || t >= 0 else { throw UsageError("\(option): '\(text)' is not a duration (try \(examples))") }
+        guard ValueLimits.time.contains(t) else {
+            throw UsageError("\(option): '\(text)' is out of range (within \(ValueLimits.timeDescription))")
+        }
         return t
     }
 }

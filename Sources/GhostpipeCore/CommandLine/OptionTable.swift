@@ -7,12 +7,13 @@ public enum OptionTable {
     static let pacing: [Option] = [
         Option("wpm", short: "w", .number("N"), in: .pacing, sets: "the pace",
                help: "words per minute (default 300). A word is five keystrokes, space included, so N wpm is N*5/60 graphemes per second",
-               details: "This is how typing tests count.") { o, v throws(UsageError) in
-            o.pacing.graphemesPerSecond = Pacer.graphemesPerSecond(wpm: try v.positiveNumber())
+               details: "This is how typing tests count. N is from 0.001 to 1000000.") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = Pacer.graphemesPerSecond(wpm: try v.number(in: ValueLimits.rate))
         },
         Option("cps", short: "c", .number("N"), in: .pacing, sets: "the pace",
-               help: "graphemes per second (the same setting as --wpm)") { o, v throws(UsageError) in
-            o.pacing.graphemesPerSecond = try v.positiveNumber()
+               help: "graphemes per second (the same setting as --wpm)",
+               details: "N is from 0.001 to 1000000.") { o, v throws(UsageError) in
+            o.pacing.graphemesPerSecond = try v.number(in: ValueLimits.rate)
         },
         Option("no-pauses", in: .pacing,
                help: "no natural pauses after sentence ends and line ends",
@@ -95,12 +96,14 @@ public enum OptionTable {
             o.channel = try v.wholeNumber(in: 1...4)
         },
         Option("offset", .duration, in: .subtitles,
-               help: "shift every cue by T (may be negative)") { o, v throws(UsageError) in
+               help: "shift every cue by T (may be negative)",
+               details: "T is within ±100,000 hours, as every time on the command line is.") { o, v throws(UsageError) in
             o.subtitleTiming.offset = try v.duration(negative: true, examples: "2.5, -1.5s, 300ms")
         },
         Option("speed", .number("F"), in: .subtitles,
-               help: "play F times faster (0.5 is half speed)") { o, v throws(UsageError) in
-            o.subtitleTiming.speed = try v.positiveNumber()
+               help: "play F times faster (0.5 is half speed)",
+               details: "F is from 0.01 to 100, as a followed player's speed must be.") { o, v throws(UsageError) in
+            o.subtitleTiming.speed = try v.number(in: ValueLimits.speed)
         },
         Option("start", .duration, in: .subtitles,
                help: "begin at T; cues showing at T appear at once") { o, v throws(UsageError) in

@@ -39,7 +39,7 @@ public struct Credits: Effect {
         let k = rolled(block, elapsed: elapsed, duration: duration)
         guard k < block.rows else { return nil }
         // Step k + 1 comes at the first instant with elapsed·(R−1)/T ≥ k.
-        var instant = max(elapsed + 1, min(duration, Nanoseconds((Double(k) * Double(duration) / Double(block.rows - 1)).rounded(.down))))
+        var instant = max(elapsed + 1, min(duration, Nanoseconds(saturating: (Double(k) * Double(duration) / Double(block.rows - 1)).rounded(.down))))
         while rolled(block, elapsed: instant, duration: duration) <= k { instant += 1 }  // a few ns of rounding at most
         return instant
     }

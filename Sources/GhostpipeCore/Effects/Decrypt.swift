@@ -49,7 +49,7 @@ public struct Decrypt: Effect {
         let position = n > 1 ? Double(k) / Double(n - 1) : 0
         let jitter = Double(hash(seed, k, 1) >> 11) / Double(1 << 53)
         let share = 0.2 + 0.8 * (0.6 * position + 0.4 * jitter)
-        return tickCeiling(Nanoseconds(share * Double(duration - flash(duration))))
+        return tickCeiling(Nanoseconds(saturating: share * Double(duration - flash(duration))))
     }
 
     /// Glyph `k`'s churn period and phase, in ticks.

@@ -17,9 +17,15 @@ enum EffectTime {
         return rest == 0 ? instant : instant - rest + frameInterval
     }
 
-    /// The budget when there is one (the reveal fills the time it is given), else the natural length.
+    /// The longest an animation lasts, whatever time it is given: an hour is 216,000 frames, more
+    /// than any fade or scramble can show apart, and finding the next change scans frames (a fade
+    /// given 1,000 hours scanned for ever, deaf to signals).
+    static let longest: Nanoseconds = 3600 * Time.second
+
+    /// The budget when there is one (the reveal fills the time it is given, up to `longest`), else
+    /// the natural length.
     static func fit(_ budget: Nanoseconds?, natural: Nanoseconds) -> Nanoseconds {
-        budget.map { max(0, $0) } ?? natural
+        budget.map { min(longest, max(0, $0)) } ?? natural
     }
 
     /// A natural duration scaled by text length: `(lead + count) / (speedup × pace)` seconds, kept

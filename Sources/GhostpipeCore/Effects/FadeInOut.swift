@@ -15,7 +15,10 @@ public struct FadeInOut: Effect {
     public static func wrapping(_ effect: any Effect, fadeIn: Nanoseconds, fadeOut: Nanoseconds, length: Nanoseconds,
                                 context: EffectContext) -> any Effect {
         guard context.depth != .none, fadeIn > 0 || fadeOut > 0, length > 0 else { return effect }
-        return FadeInOut(inner: effect, fadeIn: max(0, fadeIn), fadeOut: max(0, fadeOut), length: length)
+        // A fade longer than its cue is the cue's length (and no fade lasts past EffectTime.longest):
+        // nothing more could be shown, and the next change is found by scanning its frames.
+        let most = min(length, EffectTime.longest)
+        return FadeInOut(inner: effect, fadeIn: min(most, max(0, fadeIn)), fadeOut: min(most, max(0, fadeOut)), length: length)
     }
 
     /// How far in the text is at `t` (0 gone, 1 fully there), sampled on the frame grid.

@@ -144,7 +144,7 @@ public struct Letters: Effect {
                 if level < Letters.fadeLevels { next = min(next, plan.instant(ofLevel: level + 1, step: k)) }
             }
             // A microsecond early, so rounding never skips the grid instant a level changes on.
-            return next.isFinite ? Nanoseconds(next.rounded(.down)) - 1000 : duration
+            return next.isFinite ? Nanoseconds(saturating: next.rounded(.down)) - 1000 : duration
         })
     }
 }
@@ -153,6 +153,6 @@ extension Letters {
     /// Each glyph settles when its group's fade ends.
     public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
         let plan = Plan(block, duration: duration, context: context)
-        return plan.step.map { min(duration, Nanoseconds((plan.start[$0] + plan.length[$0]).rounded(.up))) }
+        return plan.step.map { min(duration, Nanoseconds(saturating: (plan.start[$0] + plan.length[$0]).rounded(.up))) }
     }
 }

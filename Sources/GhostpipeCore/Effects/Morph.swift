@@ -102,7 +102,7 @@ public struct Morph: Effect {
         for range in 0..<plan.ranges {
             // Phases change at the first grid instant at or after each boundary.
             for boundary in [plan.start(range), plan.start(range) + plan.motion] {
-                let instant = EffectTime.gridCeiling(Nanoseconds(boundary.rounded(.up)))
+                let instant = EffectTime.gridCeiling(Nanoseconds(saturating: boundary.rounded(.up)))
                 if instant > t { next = min(next, instant) }
             }
         }
@@ -115,7 +115,7 @@ extension Morph {
     public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
         let plan = Plan(block, duration: duration, context: context)
         return block.glyphs.map { glyph in
-            min(duration, EffectTime.gridCeiling(Nanoseconds((plan.start(plan.range(glyph.column)) + plan.motion).rounded(.up))))
+            min(duration, EffectTime.gridCeiling(Nanoseconds(saturating: (plan.start(plan.range(glyph.column)) + plan.motion).rounded(.up))))
         }
     }
 }

@@ -8,7 +8,7 @@ public struct Typewriter: Effect {
 
     public func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds {
         if let last = block.glyphs.last?.reveal { return last }
-        let natural = Nanoseconds(Double(max(0, block.count - 1)) / context.graphemesPerSecond * 1e9)
+        let natural = Nanoseconds(saturating: Double(max(0, block.count - 1)) / context.graphemesPerSecond * 1e9)
         return budget.map { min($0, natural) } ?? natural
     }
 
@@ -16,7 +16,7 @@ public struct Typewriter: Effect {
     func instant(_ k: Int, of block: Block, duration: Nanoseconds) -> Nanoseconds {
         if let reveal = block.glyphs[k].reveal { return reveal }
         guard block.count > 1 else { return 0 }
-        return Nanoseconds((Double(k) * Double(duration) / Double(block.count - 1)).rounded())
+        return Nanoseconds(saturating: (Double(k) * Double(duration) / Double(block.count - 1)).rounded())
     }
 
     public func draw(_ block: Block, elapsed: Nanoseconds, duration: Nanoseconds, context: EffectContext,

@@ -53,8 +53,9 @@ public final class EventLoop {
                 if let instant = interest.instant { deadline = min(deadline ?? instant, instant) }
                 if let timeout = interest.idleTimeout { idle = min(idle ?? timeout, timeout) }
             }
-            // Nothing due and nothing to wait for: nothing can ever happen again.
-            if deadline == nil && descriptors.isEmpty && writers.isEmpty && idle == nil {
+            // Nothing due and nothing to wait for, or a (virtual) clock at the end of time, where what
+            // is still due would be due on every turn: nothing can ever happen again.
+            if deadline == nil && descriptors.isEmpty && writers.isEmpty && idle == nil || now == .max {
                 try handler.close(interrupted: false, at: now)
                 return handler.outcome ?? .finished
             }

@@ -17,7 +17,7 @@ extension Assembly {
 
         // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
         let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
-        let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup] + (onTerminal ? [.suspend, .resume, .windowChange] : []),
+        let signals = SelfPipeSignals(signals: Signal.terminating + (onTerminal ? [.suspend, .resume, .windowChange] : []),
                                       restore: emergencyRestore)
         let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
         let recording = recordingSink()
@@ -73,6 +73,11 @@ extension Assembly {
         }
         if outcome != .brokenPipe {
             do { try output.end(status: status, at: clock.now()) } catch { process.fail(error) }
+        }
+        if case .interrupted(let signal) = outcome {
+            // Ended by the signal itself, the terminal given back first: the parent sees what happened.
+            process.keyboard?.restore()
+            signal.endProcess()
         }
         process.leave(status)
     }

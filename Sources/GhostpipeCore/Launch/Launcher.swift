@@ -8,6 +8,8 @@ import Glibc
 public enum Launcher {
     public static func main(_ arguments: [String]) -> Never {
         let process = ProcessExit()
+        // Before anything is opened: a closed standard descriptor would be taken by the next open.
+        if let refusal = StandardDescriptors.reopenClosed() { process.fail(refusal, status: 2) }
         let options: Options
         do {
             options = try ArgumentParser.parse(arguments)
@@ -18,9 +20,11 @@ public enum Launcher {
             print(text, terminator: "")
             exit(0)
         }
+        let surroundings = Surroundings.ofThisProcess()
+        if surroundings.stdoutIsTerminal, let note = TerminalSizeLimit.note(of: STDOUT_FILENO) { printError("ghostpipe: \(note)") }
         let session: Session
         do {
-            session = try Session(options: options, surroundings: .ofThisProcess())
+            session = try Session(options: options, surroundings: surroundings)
         } catch {
             process.fail(error.message, status: 2)
         }

@@ -20,7 +20,7 @@ extension Assembly {
         let columns = session.columns, rows = session.rows
         let recordingSink = recordingSink()
 
-        let signals = SelfPipeSignals(signals: [.interrupt, .terminate, .hangup, .suspend, .resume, .windowChange, .child],
+        let signals = SelfPipeSignals(signals: Signal.terminating + [.suspend, .resume, .windowChange, .child],
                                       restore: Screen.emergencyRestore)
         let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
         let clock = MonotonicClock()
@@ -81,7 +81,7 @@ extension Assembly {
             switch error {
             case .failed(let name, let code): process.fail("\(name): \(String(cString: strerror(code)))", status: 1)
             case .brokenPipe: exit(1)
-            case .interrupted: exit((signals.pendingEndingSignal() ?? .interrupt).exitStatus)
+            case .interrupted: (signals.pendingEndingSignal() ?? .interrupt).endProcess()
             }
         } catch {
             tty.restore()
@@ -91,7 +91,7 @@ extension Assembly {
         for message in messages.lines { Self.report(message) }
         switch outcome {
         case .programEnded(let status): exit(status)
-        case .interrupted(let signal): exit(signal.exitStatus)
+        case .interrupted(let signal): signal.endProcess()
         default: exit(0)
         }
     }

@@ -61,6 +61,10 @@ public struct Session {
             if env["TERM"] == "dumb" { throw UsageError("--overlay needs a terminal that can move the cursor (TERM is dumb)") }
         }
         do throws(InvalidValue) { try options.trackOrder.check(trackFiles: options.tracks.count) } catch { throw UsageError("--track-order: \(error.message)") }
+        if options.loop && options.instant {
+            // Slides that start again at once, in no time, would be written without end.
+            throw UsageError("--loop plays until q or Ctrl-C; it cannot be used with --instant")
+        }
         if options.follow != nil && options.instant {
             throw UsageError("--follow plays at the player's position; it cannot be used with --instant")
         }

@@ -13,9 +13,10 @@ public enum Time {
     /// Seconds as a `Double` (for JSON, asciicast and messages).
     @inlinable public static func seconds(_ ns: Nanoseconds) -> Double { Double(ns) / 1e9 }
 
-    /// Nanoseconds from seconds, rounded to the nearest nanosecond.
+    /// Nanoseconds from seconds, rounded to the nearest nanosecond; saturated at the ends of the
+    /// range (callers check their input against `ValueLimits` first, this only keeps a slip from trapping).
     @inlinable public static func nanoseconds(seconds: Double) -> Nanoseconds {
-        Nanoseconds((seconds * 1e9).rounded())
+        Nanoseconds(saturating: (seconds * 1e9).rounded())
     }
 
     /// Parses a duration as the command line accepts it: `1.5`, `1.5s`, `300ms`, `2m`, `1h`,
@@ -108,7 +109,7 @@ public enum Time {
     /// `1:02:03.500`-style rendering for status lines and messages.
     public static func format(_ ns: Nanoseconds) -> String {
         let negative = ns < 0
-        let ms = (negative ? -ns : ns) / millisecond
+        let ms = Int64(ns.magnitude / UInt64(millisecond))  // -Int64.min has no Int64
         let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
         func pad(_ v: Int64, _ width: Int) -> String {
             let digits = String(v)

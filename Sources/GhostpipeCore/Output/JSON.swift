@@ -153,10 +153,11 @@ struct JSONWriter {
 
     /// Seconds with at most six decimals, trailing zeros dropped but one: `1.5`, `3.0`, `12.000001`.
     mutating func seconds(_ ns: Nanoseconds) {
-        var value = ns
-        if value < 0 { byte(0x2D); value = -value }
+        // The magnitude, unsigned: -Int64.min has no Int64.
+        if ns < 0 { byte(0x2D) }
+        let value = ns.magnitude
         // Unsigned: dividing by a constant is then a multiplication and a shift, no sign fix-up.
-        let micros = (UInt64(value) + 500) / 1000
+        let micros = (value + 500) / 1000
         let whole = micros / 1_000_000
         let fraction = Int(truncatingIfNeeded: micros - whole * 1_000_000)
         self.whole(Int(whole))
@@ -294,9 +295,10 @@ struct JSONWriter {
 
     /// Seconds with exactly three decimals, rounded to the nearest millisecond: `1.500`, `-0.040`.
     mutating func milliseconds(_ ns: Nanoseconds) {
-        var value = ns
-        if value < 0 { byte(0x2D); value = -value }
-        let millis = (UInt64(value) + 500_000) / 1_000_000
+        // The magnitude, unsigned: -Int64.min has no Int64.
+        if ns < 0 { byte(0x2D) }
+        let value = ns.magnitude
+        let millis = (value + 500_000) / 1_000_000
         let whole = millis / 1000
         let fraction = Int(truncatingIfNeeded: millis - whole * 1000)
         self.whole(Int(whole))

@@ -54,7 +54,10 @@ public final class ControllingTerminal: KeySource {
     public func take() {
         var changed = saved
         switch mode {
-        case .keys: changed.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
+        case .keys:
+            changed.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
+            // Ctrl-S is a key here, not a freeze of the output until Ctrl-Q (which left `q` unheard).
+            changed.c_iflag &= ~tcflag_t(IXON)
         case .raw: cfmakeraw(&changed)
         }
         withUnsafeMutableBytes(of: &changed.c_cc) { cc in

@@ -17,11 +17,48 @@ public struct Signal: Hashable, Sendable, CustomStringConvertible {
     public static let windowChange = Signal(SIGWINCH)
     /// A child (the overlay's program) stopped or ended.
     public static let child = Signal(SIGCHLD)
+    /// Ctrl-\\.
+    public static let quit = Signal(SIGQUIT)
+    public static let user1 = Signal(SIGUSR1)
+    public static let user2 = Signal(SIGUSR2)
+    public static let alarm = Signal(SIGALRM)
 
-    /// SIGINT, SIGTERM, SIGHUP: restore the terminal and end with status 128 + N.
-    public var ends: Bool { self == .interrupt || self == .terminate || self == .hangup }
+    /// Every signal whose default action ends the process and that a program may catch: each
+    /// restores the terminal first, as Ctrl-C does (left to its default, SIGQUIT or SIGUSR1 left the
+    /// cursor hidden, raw mode or the alternate screen on).
+    public static let terminating: [Signal] = [.interrupt, .terminate, .hangup, .quit, .user1, .user2, .alarm]
+        + [SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT].map(Signal.init)
+
+    /// A signal of `terminating`: restore the terminal and end as that signal would.
+    public var ends: Bool { Self.endsProcess(number) }
+
+    /// `ends` for the signal handler (a switch on numbers: no allocation, async-signal-safe).
+    static func endsProcess(_ number: Int32) -> Bool {
+        switch number {
+        case SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT: true
+        default: false
+        }
+    }
+
     /// The exit status of a process this signal ended: 128 + N (130 for Ctrl-C).
     public var exitStatus: Int32 { 128 + number }
+
+    /// Ends the process by this signal itself, once the terminal is restored, so that the parent
+    /// sees what happened (a shell stops a loop on a child's SIGINT; `$?` is 128 + N). No core
+    /// file for SIGQUIT: ghostpipe handled it, there is nothing to debug.
+    public func endProcess() -> Never {
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        noCore.rlim_cur = 0
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        Glibc.signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        _exit(exitStatus)
+    }
 
     public var description: String {
         switch self {
@@ -32,6 +69,10 @@ public struct Signal: Hashable, Sendable, CustomStringConvertible {
         case .resume: "SIGCONT"
         case .windowChange: "SIGWINCH"
         case .child: "SIGCHLD"
+        case .quit: "SIGQUIT"
+        case .user1: "SIGUSR1"
+        case .user2: "SIGUSR2"
+        case .alarm: "SIGALRM"
         default: "signal \(number)"
         }
     }

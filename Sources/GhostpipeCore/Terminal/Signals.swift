@@ -17,14 +17,14 @@ func registerEmergencyTerminalRestore(fd: Int32, mode: termios) {
     emergencyTerminalFD = fd
 }
 
-/// Async-signal-safe handler: records the signal in the self-pipe. A second SIGINT/SIGTERM/SIGHUP
-/// before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
+/// Async-signal-safe handler: records the signal in the self-pipe. A second ending signal
+/// (`Signal.terminating`) before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
 /// the terminal with one write and exits at once.
 private func recordSignal(_ signal: Int32) {
     let saved = errno
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(signalPipeWrite, &byte, 1)
-    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+    if Signal.endsProcess(signal) {
         terminatingCount += 1
         if terminatingCount >= 2 {
             // write and tcsetattr are async-signal-safe.
@@ -92,7 +92,7 @@ public final class SelfPipeSignals: SignalSource {
         return pending
     }
 
-    /// The first SIGINT, SIGTERM or SIGHUP waiting, if any (for writes blocked on a terminal).
+    /// The first ending signal (`Signal.terminating`) waiting, if any (for writes blocked on a terminal).
     public func pendingEndingSignal() -> Signal? {
         drain()
         return pending.first(where: \.ends)
@@ -113,19 +113,36 @@ public final class SelfPipeSignals: SignalSource {
 public final class JobControl {
     private let keyboard: (any KeySource)?
     private let stopProcess: () -> Void
+    private let inForeground: () -> Bool
     private var continuedByUs = false
 
-    /// `stopProcess` stops the process and returns once it is continued.
-    public init(keyboard: (any KeySource)?, stopProcess: @escaping () -> Void) {
+    /// `stopProcess` stops the process and returns once it is continued; `inForeground` says
+    /// whether the terminal's foreground is ours (by default: the process group of the terminal on
+    /// standard output, or true when there is none to ask).
+    public init(keyboard: (any KeySource)?, stopProcess: @escaping () -> Void,
+                inForeground: @escaping () -> Bool = JobControl.standardOutputInForeground) {
         self.keyboard = keyboard
         self.stopProcess = stopProcess
+        self.inForeground = inForeground
     }
 
-    /// Stops until `fg`; returns how long the stop lasted.
+    /// Whether the terminal on standard output has our process group in its foreground (true when
+    /// it is not our terminal, or not a terminal).
+    public static func standardOutputInForeground() -> Bool {
+        let group = tcgetpgrp(STDOUT_FILENO)
+        return group < 0 || group == getpgrp()
+    }
+
+    /// Whether ghostpipe may draw and take the keyboard: continued in the background (`bg`, or a
+    /// `kill -CONT` racing a Ctrl-Z) it must not draw over the shell.
+    public var isInForeground: Bool { inForeground() }
+
+    /// Stops until `fg`; returns how long the stop lasted. Continued in the background, it stops
+    /// again (each stop waits for the next SIGCONT: no spin) rather than draw over the shell.
     public func stop(clock: any Clock) -> Nanoseconds {
         let stoppedAt = clock.now()
         keyboard?.restore()
-        stopProcess()
+        repeat { stopProcess() } while !inForeground()
         keyboard?.take()
         continuedByUs = true
         return clock.now() - stoppedAt

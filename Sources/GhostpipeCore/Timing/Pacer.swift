@@ -71,7 +71,7 @@ public struct Pacer: Sendable {
         /// `anchor + units × unit`: exact integers while the product is below 2^53 (the same instant
         /// the rounded floating-point product gives there).
         @inline(__always) func duration(_ units: Int64) -> Nanoseconds {
-            units < exact ? units &* whole : Nanoseconds((Double(units) * unit).rounded())
+            units < exact ? units &* whole : Nanoseconds(saturating: (Double(units) * unit).rounded())
         }
         // The first anchors the schedule at `ready` (the first of all), or re-anchors it there when
         // it comes later than its pace: an idle gap earns no credit.
@@ -172,6 +172,6 @@ public struct FittedSchedule {
     /// The offset from the start of grapheme `k`.
     public func offset(_ k: Int, duration: Nanoseconds) -> Nanoseconds {
         guard total > 0 else { return 0 }
-        return Nanoseconds((Double(units[k]) * Double(duration) / Double(total)).rounded())
+        return Nanoseconds(saturating: (Double(units[k]) * Double(duration) / Double(total)).rounded())
     }
 }

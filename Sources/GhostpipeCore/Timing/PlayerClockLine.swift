@@ -20,9 +20,12 @@ public struct PlayerClockLine: Equatable, Sendable {
     public static func parse(_ line: Substring) -> Result<PlayerClockLine, Problem>? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first else { return nil }
-        guard let seconds = Double(first), seconds.isFinite, abs(seconds) < 1e9,
+        guard let seconds = Double(first), seconds.isFinite,
               first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }) else {
             return .failure(Problem("bad position '\(first)' (want seconds, like 12.5)"))
+        }
+        guard ValueLimits.seconds.contains(seconds) else {
+            return .failure(Problem("position '\(first)' is out of range (within \(ValueLimits.timeDescription))"))
         }
         var result = PlayerClockLine(position: Time.nanoseconds(seconds: seconds))
         for word in words.dropFirst() {
@@ -30,7 +33,10 @@ public struct PlayerClockLine: Equatable, Sendable {
             case "paused", "pause": result.paused = true
             case "playing", "play": result.paused = false
             default:
-                if word.lowercased().hasPrefix("speed="), let f = Double(word.dropFirst(6)), f.isFinite, f > 0, f <= 100 {
+                if word.lowercased().hasPrefix("speed="), let f = Double(word.dropFirst(6)), f.isFinite {
+                    guard ValueLimits.speed.contains(f) else {
+                        return .failure(Problem("'\(word)' is out of range (from \(ValueLimits.describe(ValueLimits.speed)))"))
+                    }
                     result.speed = f
                 } else {
                     return .failure(Problem("unknown word '\(word)' (want paused, playing or speed=F)"))

@@ -19,13 +19,25 @@ public struct Playhead: Sendable, Equatable {
     /// The media position at clock instant `t`.
     public func position(at t: Nanoseconds) -> Nanoseconds {
         if isPaused { return anchorPosition }
-        return anchorPosition + Nanoseconds((Double(t - anchorInstant) * speed).rounded())
+        if speed == 1 { return anchorPosition.saturatingAdding(t.saturatingSubtracting(anchorInstant)) }
+        return anchorPosition.saturatingAdding(Nanoseconds(saturating: (Double(t - anchorInstant) * speed).rounded()))
     }
 
     /// The clock instant at which the media reaches `position` (nil while paused or if it is behind).
     public func instant(of position: Nanoseconds) -> Nanoseconds? {
         guard !isPaused else { return nil }
-        return anchorInstant + Nanoseconds((Double(position - anchorPosition) / speed).rounded(.up))
+        let distance = position.saturatingSubtracting(anchorPosition)
+        if speed == 1 { return anchorInstant.saturatingAdding(distance) }
+        // Saturated: a far cue at a small speed is past any instant the clock reaches, not a trap.
+        var instant = anchorInstant.saturatingAdding(Nanoseconds(saturating: (Double(distance) / speed).rounded(.up)))
+        // Far from the anchor a Double holds fewer nanoseconds than an Int64: step on until the
+        // position is really reached, or a waiting loop would wake short of it for ever.
+        var step: Nanoseconds = 1
+        while self.position(at: instant) < position && instant < .max {
+            instant = instant.saturatingAdding(step)
+            step = step.saturatingAdding(step)
+        }
+        return instant
     }
 
 

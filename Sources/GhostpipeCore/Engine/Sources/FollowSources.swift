@@ -12,10 +12,15 @@ extension FollowTarget {
         switch self {
         case .descriptor(let fd):
             guard DescriptorInput.isOpen(fd) else { throw Unavailable(message: "--follow \(name): descriptor \(fd) is not open") }
+            // Standard output and error are where ghostpipe writes; a write-only descriptor gives no lines.
+            guard fd != STDOUT_FILENO, fd != STDERR_FILENO, fcntl(fd, F_GETFL) & O_ACCMODE != O_WRONLY else {
+                throw Unavailable(message: "--follow \(name): descriptor \(fd) is not open for reading")
+            }
             return PlayerClockEvents(DescriptorInput(fd), name: name, speed: speed, report: report)
         case .file(let path):
             var info = stat()
             guard stat(path, &info) == 0 else { throw Unavailable(message: "\(path): \(String(cString: strerror(errno)))") }
+            guard info.st_mode & S_IFMT != S_IFDIR else { throw Unavailable(message: "\(path): \(String(cString: strerror(EISDIR)))") }
             // Opened without waiting: a named pipe is open before its writer comes, and ends when it goes.
             let input = InputFiles(names: [path], openingWithoutWaiting: true, report: report)
             return PlayerClockEvents(input, name: path, speed: speed, report: report)

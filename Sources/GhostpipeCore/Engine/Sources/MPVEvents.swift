@@ -25,6 +25,7 @@ public final class MPVEvents: EventSource {
     private var lines = BoundedLines(limit: 1 << 16)
     private var buffer = [UInt8].readBuffer()
     private var player = MPVState()
+    private var problems = RepeatedReports()
 
     /// The properties observed, by the id their changes come back with.
     static let observed = ["time-pos", "pause", "speed"]
@@ -138,7 +139,8 @@ public final class MPVEvents: EventSource {
                 switch player.take(message, at: now) {
                 case .changed: changed = true
                 case .quit: quit = true
-                case .failed(let what): report("mpv:\(path): \(what)")
+                case .failed(let what):
+                    if let said = problems.admit("mpv:\(path): \(what)", kind: "errors from mpv") { report(said) }
                 case .nothing: break
                 }
             }
@@ -149,6 +151,7 @@ public final class MPVEvents: EventSource {
 
     private func end(_ fd: Int32, _ deliver: (Event) throws -> Void) throws {
         close(fd)
+        for line in problems.summary() { report("mpv:\(path): \(line)") }
         state = .ended
         try deliver(.playerEnded(problem: nil))
     }
@@ -177,6 +180,9 @@ public struct MPVState {
             switch message["name"]?.string {
             case "time-pos":
                 if let seconds = data?.number {
+                    guard ValueLimits.seconds.contains(seconds) else {
+                        return .failed("time-pos \(seconds) is out of range (within \(ValueLimits.timeDescription)); ignored")
+                    }
                     position = Time.nanoseconds(seconds: seconds)
                 } else {
                     position = nil  // unavailable: nothing plays
@@ -188,7 +194,10 @@ public struct MPVState {
                 paused = value
                 anchor = now
             case "speed":
-                guard let value = data?.number, value > 0, value.isFinite else { return .nothing }
+                guard let value = data?.number else { return .nothing }
+                guard ValueLimits.speed.contains(value) else {
+                    return .failed("speed \(value) is out of range (from \(ValueLimits.describe(ValueLimits.speed))); ignored")
+                }
                 if position != nil { position = playhead.position(at: now) }  // re-anchored before the rate changes
                 speed = value
                 anchor = now

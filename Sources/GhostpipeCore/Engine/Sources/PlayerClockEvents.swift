@@ -11,6 +11,7 @@ public final class PlayerClockEvents: EventSource {
     private var lineNumber = 0
     private var ended = false
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    private var problems = RepeatedReports()
 
     public init(_ source: any ByteSource, name: String, speed: Double = 1, report: @escaping (String) -> Void) {
         self.source = source
@@ -36,11 +37,11 @@ public final class PlayerClockEvents: EventSource {
                     lineNumber += 1
                     switch line {
                     case .tooLong:
-                        report("\(name):\(lineNumber): line longer than \(PlayerClockLine.maxLength) bytes; skipped")
+                        say("\(name):\(lineNumber): line longer than \(PlayerClockLine.maxLength) bytes; skipped")
                     case .line(let bytes):
                         switch PlayerClockLine.parse(Substring(String(decoding: bytes, as: UTF8.self))) {
                         case .success(let line)?: latest = line
-                        case .failure(let problem)?: report("\(name):\(lineNumber): \(problem.message)")
+                        case .failure(let problem)?: say("\(name):\(lineNumber): \(problem.message)")
                         case nil: break
                         }
                     }
@@ -48,6 +49,7 @@ public final class PlayerClockEvents: EventSource {
             }
         case .end:
             ended = true
+            for line in problems.summary() { report("\(name): \(line)") }
             try deliver(.playerEnded(problem: nil))
             return
         case .file, .notReady:
@@ -58,5 +60,10 @@ public final class PlayerClockEvents: EventSource {
             if let given = latest.speed { speed = given }
             try deliver(.followed(Playhead(instant: now, position: latest.position, speed: speed, paused: latest.paused)))
         }
+    }
+
+    /// A bad line said, the first few times (then counted: see `RepeatedReports`).
+    private func say(_ message: String) {
+        if let said = problems.admit(message, kind: "bad clock lines") { report(said) }
     }
 }

@@ -33,13 +33,12 @@ public final class SignalEvents: EventSource {
                 try deliverResize(deliver)
             case .suspend:
                 guard let job else { continue }
-                try deliver(.suspending)
-                let pause = job.stop(clock: clock)
-                try deliver(.resumed(pause: pause))
-                // No SIGWINCH reaches a stopped process in time to matter: look again.
-                try deliverResize(deliver)
+                try stop(job, deliver)
             case .resume:
                 if job?.takeOwnContinue() == true { continue }
+                // Continued in the background (stopped by SIGSTOP, then `bg`): stop as Ctrl-Z
+                // would until the terminal is ours, never drawing over the shell.
+                if let job, !job.isInForeground { try stop(job, deliver); continue }
                 try deliver(.continued)
             case .child:
                 try deliver(.program(.childChanged))
@@ -47,6 +46,14 @@ public final class SignalEvents: EventSource {
                 continue
             }
         }
+    }
+
+    private func stop(_ job: JobControl, _ deliver: (Event) throws -> Void) throws {
+        try deliver(.suspending)
+        let pause = job.stop(clock: clock)
+        try deliver(.resumed(pause: pause))
+        // No SIGWINCH reaches a stopped process in time to matter: look again.
+        try deliverResize(deliver)
     }
 
     private func deliverResize(_ deliver: (Event) throws -> Void) throws {

@@ -89,7 +89,11 @@ public enum EncodingCatalog {
         let wanted = key(label)
         guard !wanted.isEmpty else { return [] }
         var best: [String: Int] = [:]
+        let length = wanted.count
         for (candidate, encoding) in byKey {
+            // Names differing in length by more than the edits allowed cannot be close: skipping them
+            // keeps the search bounded by the names' lengths, not the label's (131 KB took 6 s).
+            guard abs(length - candidate.count) <= 3 || length < candidate.count && candidate.hasPrefix(wanted) else { continue }
             let distance = EditDistance.between(wanted, candidate)
             if distance <= max(1, min(3, candidate.count / 3)) || candidate.hasPrefix(wanted) && wanted.count >= 3 {
                 best[encoding.name] = min(best[encoding.name] ?? .max, distance)
@@ -102,6 +106,8 @@ public enum EncodingCatalog {
     /// What to say about a name that is not known: close names, or the common ones.
     public static func unknownNameMessage(_ label: String) -> String {
         let close = closeNames(to: label)
+        // A name past any encoding's length is shown cut, with its size.
+        let label = label.utf8.count <= 64 ? label : String(label.prefix(32)) + "… (\(label.utf8.count) bytes)"
         if close.isEmpty {
             return "'\(label)' is not an encoding ghostpipe knows (try auto, CP949, GBK, Big5, Shift_JIS, EUC-JP, "
                 + "CP1250, CP1251, CP1252, KOI8-R; the manual lists all)"

@@ -195,7 +195,7 @@ final class CreditsRoll: TextReveal {
     }
 
     private func nextStep(from anchor: (time: Nanoseconds, step: Int)) -> Nanoseconds {
-        anchor.time + Nanoseconds((Double(rolled + 1 - anchor.step) * interval).rounded())
+        anchor.time + Nanoseconds(saturating: (Double(rolled + 1 - anchor.step) * interval).rounded())
     }
 
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {

@@ -108,7 +108,7 @@ final class ParagraphReveal: TextReveal {
             let total = max(1, lengths.reduce(0, +))
             var start = now
             for (i, (text, _)) in waiting.enumerated() {
-                let budget = Nanoseconds(Double(duration) * Double(lengths[i]) / Double(total))
+                let budget = Nanoseconds(saturating: Double(duration) * Double(lengths[i]) / Double(total))
                 schedule(text, start: start, budget: timeless ? 0 : budget)
                 start += timeless ? 0 : budget
             }
@@ -149,7 +149,7 @@ final class ParagraphReveal: TextReveal {
             var context = self.context
             context.seed = self.context.seed &+ blockIndex
             blockIndex += 1
-            let share = budget.map { Nanoseconds(Double($0) * Double(slice.count) / Double(max(1, block.count))) }
+            let share = budget.map { Nanoseconds(saturating: Double($0) * Double(slice.count) / Double(max(1, block.count))) }
             let length = effect.duration(of: slice, budget: share, context: context)
             if let scene {
                 // A stacked paragraph stays on the scene (it moves as the stack grows) until released.

@@ -137,13 +137,13 @@ final class SlideShow: TextReveal {
     private func takeCues(at now: Nanoseconds) {
         guard let (item, start, timing) = cueSource else { return }
         let speed = timing.speed > 0 ? timing.speed : 1
-        func clock(_ media: Nanoseconds) -> Nanoseconds { start + Nanoseconds(Double(media + timing.offset - timing.start) / speed) }
+        func clock(_ media: Nanoseconds) -> Nanoseconds { start.saturatingAdding(Nanoseconds(saturating: Double(media + timing.offset - timing.start) / speed)) }
         while taken < item.queue.count {
             let cue = item.queue[taken]
             taken += 1
             guard cue.end + timing.offset > timing.start else { continue }  // over before --start
             let text = CueLayout.graphemes(of: cue).map { StyledGrapheme($0.text, style: $0.style) }
-            add(text, at: now, due: max(start, clock(cue.start)), hold: Nanoseconds(Double(cue.end - cue.start) / speed))
+            add(text, at: now, due: max(start, clock(cue.start)), hold: Nanoseconds(saturating: Double(cue.end - cue.start) / speed))
         }
         item.taken = taken
         item.queue.forget(before: taken)
@@ -207,7 +207,7 @@ final class SlideShow: TextReveal {
     private func move(to now: Nanoseconds) {
         while heading != 0 && anchor < now {
             if heading > 0 {
-                let remaining = Nanoseconds(((1 - progress) * Double(length(from: at))).rounded())
+                let remaining = Nanoseconds(saturating: ((1 - progress) * Double(length(from: at))).rounded())
                 if anchor + remaining > now {
                     progress += Double(now - anchor) / Double(length(from: at))
                     anchor = now
@@ -220,7 +220,7 @@ final class SlideShow: TextReveal {
             } else {
                 // Backwards: from `at + progress` down to `at` (or to the slide before it).
                 if progress == 0 { at -= 1; progress = 1 }
-                let remaining = Nanoseconds((progress * Double(length(from: at))).rounded())
+                let remaining = Nanoseconds(saturating: (progress * Double(length(from: at))).rounded())
                 if anchor + remaining > now {
                     progress -= Double(now - anchor) / Double(length(from: at))
                     anchor = now
@@ -273,7 +273,7 @@ final class SlideShow: TextReveal {
             // The next slide reached.
             let step = heading > 0 ? at : (progress == 0 ? at - 1 : at)
             let f = heading > 0 ? 1 - progress : (progress == 0 ? 1 : progress)
-            let crossing = anchor + Nanoseconds((f * Double(length(from: step))).rounded())
+            let crossing = anchor + Nanoseconds(saturating: (f * Double(length(from: step))).rounded())
             next = min(next ?? crossing, max(now + 1, crossing))
         } else if !ledByKeys {
             let due = exists(at + 1) ? nextDue(after: at) : restingSince + slide(at).hold
@@ -306,11 +306,11 @@ final class SlideShow: TextReveal {
             let context = transitionContext(from: step)
             if heading > 0 {
                 actor = Actor(block: after.block, effect: effect, context: context,
-                              start: now - Nanoseconds((f * Double(length)).rounded()), duration: length, end: .max,
+                              start: now - Nanoseconds(saturating: (f * Double(length)).rounded()), duration: length, end: .max,
                               row: area.lowerBound + after.top)
             } else {
                 actor = Actor(block: after.block, effect: Reversed(base: effect), context: context,
-                              start: now - Nanoseconds(((1 - f) * Double(length)).rounded()), duration: length, end: .max,
+                              start: now - Nanoseconds(saturating: ((1 - f) * Double(length)).rounded()), duration: length, end: .max,
                               row: area.lowerBound + after.top)
             }
         }

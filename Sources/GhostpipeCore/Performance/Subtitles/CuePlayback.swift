@@ -249,7 +249,7 @@ final class CuePlayback: Performance {
         var mediaNext: Nanoseconds?
         if next < cues.count { mediaNext = times(next).start }
         for cue in active { mediaNext = min(mediaNext ?? cue.end, cue.end) }
-        if let scene, let step = scene.nextChange(after: position, stepFloor: Nanoseconds(Double(frameInterval) * playhead.speed)) {
+        if let scene, let step = scene.nextChange(after: position, stepFloor: Nanoseconds(saturating: Double(frameInterval) * playhead.speed)) {
             mediaNext = min(mediaNext ?? step, step)
         }
         pendingChange = mediaNext
@@ -351,8 +351,8 @@ final class CuePlayback: Performance {
     private func textClock(position: Nanoseconds, now: Nanoseconds) -> (Nanoseconds) -> Nanoseconds {
         let (origin, runStart, speed) = (origin, runStart, playhead.speed)
         return follows
-            ? { media in now - origin + Nanoseconds(Double(media - position) / speed) }
-            : { media in runStart - origin + Nanoseconds(Double(media) / speed) }
+            ? { media in (now - origin).saturatingAdding(Nanoseconds(saturating: Double(media - position) / speed)) }
+            : { media in (runStart - origin).saturatingAdding(Nanoseconds(saturating: Double(media) / speed)) }
     }
 
     /// `--instant` to a text output (with time or without): a parsed part goes out at once, its plain
