@@ -69,9 +69,7 @@ public enum OptionTable {
                23.976. Spruce STL's timecodes end in frames at 25 per second unless a `$FrameRate` directive \
                says otherwise; EBU STL states 25 or 30 in its header. RATE may have a fraction (`29.97`).
                """) { o, v throws(UsageError) in
-            let rate = try v.positiveNumber()
-            guard rate >= 1, rate <= 1000 else { throw UsageError("--fps: \(v.text) is not a frame rate (1 to 1000, such as 25 or 23.976)") }
-            o.frameRate = rate
+            o.frameRate = try v.number(in: 1...1000)
         },
         Option("lang", .text("LANG"), in: .subtitles,
                help: "the tracks to play: SAMI language classes, by language (ko, en-US) or class name (KRCC); default: all, each in its own rows of the band",
