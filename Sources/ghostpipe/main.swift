@@ -90,8 +90,8 @@ do {
     var settings = session.showSettings
     guard SubtitleTracks.add(options.tracks, to: &settings, report: { printError("ghostpipe: \($0)") }) else { leave(1) }
     let show = Show(settings: settings, output: output, widths: widths, origin: origin) { printError("ghostpipe: \($0)") }
-    if let screen = output.screen, let probe, let widths {
-        screen.cursorReport = { probe.cursorPosition() }
+    if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
+    if output.screen != nil, let widths {
         show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
         show.currentTime = { clock.now() }
     }

@@ -76,9 +76,10 @@ extension RowAlignment: OptionChoice {
 extension BlockPlace: OptionChoice {
     public var summary: String {
         switch self {
-        case .top: "where the text starts, flowing down as cat's would; cues at the top of the band"
-        case .middle: "in the middle of a full screen, or of the band"
-        case .bottom: "at the bottom of a full screen, or of the band"
+        case .top: "where the text starts, flowing down as cat's would; cues at the terminal's top rows"
+        case .middle: "in the middle of a full screen; cues in the terminal's middle rows"
+        case .bottom: "at the bottom of a full screen; cues at the terminal's last rows (their default)"
+        case .inline: "cues in a band just under the prompt, where ghostpipe starts; text as with top"
         }
     }
 }

@@ -239,6 +239,9 @@ public final class Show: EventHandler, InputDemand {
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
+        if file != "-" && InputFiles.isRegularFile(file) {
+            item.countAll = { [settings, unowned item] in SubtitleCount.of(file: file, format: format, settings: settings).map { $0 + item.preloaded } }
+        }
         if !tracksPlaced && settings.trackCount > 0 {
             // The --track files play beside the first subtitles.
             tracksPlaced = true
@@ -438,6 +441,7 @@ public final class Show: EventHandler, InputDemand {
                 item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
                                             timeless: timeless, start: now, origin: origin, row: row)
                 if let followed { item.playback?.follow(followed, at: now) }
+                item.playback?.countAll = item.countAll
                 continue
             case .text(let run):
                 var due: Nanoseconds?
