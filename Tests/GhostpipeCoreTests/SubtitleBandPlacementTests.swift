@@ -67,7 +67,8 @@ import Testing
     @Test func placeTopTakesTheTerminalsTopRows() throws {
         let (_, screen) = try Self.play(["--place", "top"])
         let shown = screen(2)
-        // The prompt scrolled away; the band is the whole screen but its last row.
-        #expect(shown.lines[0].contains("Hello there."), "\(shown.lines)")
+        // The band takes the screen less a row, from under the command (the rest scrolled up).
+        #expect(shown.lines[0] == "$ prompt" && shown.lines[1].contains("Hello there."), "\(shown.lines)")
+        #expect(screen(100).row == 1)
     }
 }

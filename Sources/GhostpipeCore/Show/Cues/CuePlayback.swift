@@ -197,7 +197,11 @@ final class CuePlayback {
     var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
-    var end: Placement { Placement(row: layout == .band ? (anchor.isAtBottom ? base + bandRows : base) : transcriptRow, column: 0, width: 0) }
+    var end: Placement { Placement(row: layout == .band ? (atBottom ? base + bandRows : base) : transcriptRow, column: 0, width: 0) }
+
+    /// The band is at the terminal's last rows (not when it takes the screen: it then starts under
+    /// the command, and the cursor ends at its top).
+    private var atBottom: Bool { anchor.isAtBottom && !needsWholeScreen }
 
     /// Asks where the terminal's rows are and puts the band at their bottom (or at `floor`).
     private func anchor(on screen: Screen, floor: Int) {
@@ -207,9 +211,9 @@ final class CuePlayback {
 
     /// The band's rows for its height now; the cues on show move with it.
     private func placeBand() {
-        base = anchor.base(bandRows: bandRows)
+        base = atBottom ? anchor.base(bandRows: bandRows) : anchor.floor
         // At the terminal's bottom, the row below the band (status line, the cursor at the end) too.
-        scene?.fixedRows = base..<(base + bandRows + (anchor.isAtBottom ? 1 : 0))
+        scene?.fixedRows = base..<(base + bandRows + (atBottom ? 1 : 0))
         restack()
     }
 
