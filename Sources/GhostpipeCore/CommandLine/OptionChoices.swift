@@ -64,6 +64,8 @@ extension CompletionShell: OptionChoice {
 }
 
 extension RowAlignment: OptionChoice {
+    /// `middle` is --place's word for it: accepted here too.
+    public var aliases: [String] { self == .center ? ["centre", "middle"] : [] }
     public var summary: String {
         switch self {
         case .left: "flush left, as cat leaves it"
@@ -74,6 +76,8 @@ extension RowAlignment: OptionChoice {
 }
 
 extension BlockPlace: OptionChoice {
+    /// `center` is --align's word for it: accepted here too.
+    public var aliases: [String] { self == .middle ? ["center", "centre"] : [] }
     public var summary: String {
         switch self {
         case .top: "where the text starts, flowing down as cat's would; cues at the terminal's top rows"
