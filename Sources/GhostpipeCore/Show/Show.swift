@@ -211,7 +211,8 @@ public final class Show: EventHandler, InputDemand {
     }
 
     private func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
-        if format == .text && !output.takesRawBytes && !settings.force && BinaryContent.looksBinary(bytes) {
+        if format == .text && !output.takesRawBytes && !settings.force && !TextHead.isWideUnicode(bytes, named: settings.encoding)
+            && BinaryContent.looksBinary(bytes) {
             // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
             report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
             reading = .skipping
@@ -219,7 +220,7 @@ public final class Show: EventHandler, InputDemand {
         }
         if format == .text {
             let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
-            beginText(name: name)
+            beginText(name: name, head: output.takesRawBytes ? nil : bytes)
             ensureOpenText()
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
@@ -289,10 +290,11 @@ public final class Show: EventHandler, InputDemand {
 
     /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
     /// encoding decided from its start, as for subtitles); without, they are UTF-8.
-    private func beginText(name: String?) {
+    private func beginText(name: String?, head: [UInt8]? = nil) {
         reading = .text
         textName = name ?? "-"
-        textDecoder = settings.encoding.map {
+        // Without --encoding, a screen gets UTF-16/32 and code page text decoded too (`TextHead`); a pipe the bytes.
+        textDecoder = (settings.encoding ?? (head.map(TextHead.needsDecoding) == true ? "auto" : nil)).map {
             StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
         }
     }
