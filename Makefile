@@ -5,6 +5,7 @@
 #   sudo make install         the binary, the man page and completions for bash, zsh and fish
 #   sudo make uninstall       removes them again
 #   make install-strip        install, with the binary's debugging symbols stripped (about half the size)
+#   make deb                  ghostpipe_VERSION_ARCH.deb with dpkg-deb (Scripts/make_deb.sh): sudo dpkg -i it
 #
 # PREFIX (default /usr/local) says where; DESTDIR stages the files elsewhere (for packages):
 #   make install PREFIX=/usr DESTDIR=/tmp/stage
@@ -28,7 +29,7 @@ binary      := .build/release/ghostpipe
 sources     := Package.swift $(shell find Sources -name '*.swift' -o -name '*.[ch]')
 completions := .build/completions/ghostpipe.bash .build/completions/_ghostpipe .build/completions/ghostpipe.fish
 
-.PHONY: all test check install install-strip uninstall clean
+.PHONY: all test check install install-strip uninstall clean deb
 
 all: $(binary) $(completions)
 
@@ -61,6 +62,9 @@ install: all
 
 install-strip:
 	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+deb: all
+	Scripts/make_deb.sh
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/ghostpipe" "$(DESTDIR)$(MANDIR)/man1/ghostpipe.1" \

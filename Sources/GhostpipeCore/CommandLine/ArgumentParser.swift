@@ -61,10 +61,16 @@ public enum ArgumentParser {
             } else {
                 // One or more short options: -iV, -w300, -w 300.
                 var rest = Substring(argument.dropFirst())
+                // A long option with one dash (`-speed 2`) is a common slip: named as typed, with the fix.
+                let word = String(rest.prefix(while: { $0 != "=" }))
+                if word.count > 1, OptionTable.named(word) != nil {
+                    throw UsageError("unknown option '-\(word)'; did you mean '--\(word)'?")
+                }
                 while let letter = rest.first {
                     rest = rest.dropFirst()
                     guard let option = OptionTable.all.first(where: { $0.short == letter }) else {
-                        throw UsageError("unknown option '-\(letter)'" + suggestion(for: String(letter)))
+                        let near = word.count > 2 ? suggestion(for: word) : ""
+                        throw UsageError("unknown option '-\(near.isEmpty ? String(letter) : word)'" + (near.isEmpty ? suggestion(for: String(letter)) : near))
                     }
                     if case .flag = option.value {
                         try apply(option, inline: nil, shown: "-\(letter)")

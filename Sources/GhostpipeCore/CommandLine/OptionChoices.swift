@@ -42,6 +42,8 @@ extension CompletionShell: OptionChoice {
 }
 
 extension RowAlignment: OptionChoice {
+    /// `middle` is --place's word for it: accepted here too.
+    public var aliases: [String] { self == .center ? ["centre", "middle"] : [] }
     public var summary: String {
         switch self {
         case .left: "flush left, as cat leaves it"
@@ -52,11 +54,14 @@ extension RowAlignment: OptionChoice {
 }
 
 extension BlockPlace: OptionChoice {
+    /// `center` is --align's word for it: accepted here too.
+    public var aliases: [String] { self == .middle ? ["center", "centre"] : [] }
     public var summary: String {
         switch self {
-        case .top: "where the text starts, flowing down as cat's would; cues at the top of the band"
-        case .middle: "in the middle of a full screen, or of the band"
-        case .bottom: "at the bottom of a full screen, or of the band"
+        case .top: "where the text starts, flowing down as cat's would; cues at the terminal's top rows"
+        case .middle: "in the middle of a full screen; cues in the terminal's middle rows"
+        case .bottom: "at the bottom of a full screen; cues at the terminal's last rows (their default)"
+        case .inline: "cues in a band just under the prompt, where ghostpipe starts; text as with top"
         }
     }
 }

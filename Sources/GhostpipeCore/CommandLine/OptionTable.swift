@@ -265,13 +265,17 @@ public enum OptionTable {
                players do). Credits are centred whatever this says.
                """) { o, v in o.alignment = RowAlignment(rawValue: v.text) },
         Option("place", .choice("WHERE", .cases(of: BlockPlace.self)), in: .effects,
-               help: "place text at the top (default), in the middle or at the bottom of a full screen, and cues in the band",
+               help: "place text at the top (default), in the middle or at the bottom of a full screen; cues at the terminal's bottom (default), top or middle rows, or inline under the prompt",
                details: """
                With middle or bottom, text takes a screenful below where it starts (what was above scrolls up, \
                nothing is erased) and its paragraphs stack in the middle or at the bottom of it, moving up as each \
                arrives; a text taller than that flows on below as with top. On a screen the typewriter then types \
-               a paragraph at a time. Cues that do not say where they go are placed at the top, in the middle or \
-               at the bottom of the band (which then takes the screen, as for cues placed by the file).
+               a paragraph at a time. Subtitles sit at the terminal's last rows, as a player shows them at the \
+               bottom of the picture: ghostpipe moves down over blank rows to them (nothing above scrolls away), \
+               keeps the very last row for the status line, and leaves the cursor there at the end. Cues that do \
+               not say where they go are placed at the terminal's top or middle rows with top or middle (the band \
+               then takes the screen, as for cues placed by the file). With inline, the band sits just under the \
+               prompt, where ghostpipe starts, as it does when the terminal does not say where its cursor is.
                """) { o, v in o.place = BlockPlace(rawValue: v.text) },
         Option("color", .choice("WHEN", .cases(of: ColorChoice.self)), in: .effects,
                help: "whether to use colour: auto (default: honours NO_COLOR and TERM=dumb), always or never",

@@ -95,11 +95,23 @@ public enum FormatCatalog {
         guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return false }
         return !(Bytes.isDigit(first) || first == UInt8(ascii: "W") || first == UInt8(ascii: "S") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
                  || first == 0xFF || first == 0xFE || first == 0x2D
-                 || first == UInt8(ascii: "{") || first == UInt8(ascii: "$") || first == UInt8(ascii: "/"))
+                 || first == UInt8(ascii: "{") || first == UInt8(ascii: "$") || first == UInt8(ascii: "/") || first == 0)
     }
 
-    /// Bytes as text for recognising a format: UTF-16 after its byte order mark, else UTF-8 leniently.
+    /// Bytes as text for recognising a format: UTF-32 or UTF-16 after its byte order mark, else UTF-8
+    /// leniently.
     static func roughText(_ bytes: ArraySlice<UInt8>) -> String {
+        let little32 = bytes.starts(with: [0xFF, 0xFE, 0, 0]), big32 = bytes.starts(with: [0, 0, 0xFE, 0xFF])
+        if little32 || big32 {
+            var scalars = String.UnicodeScalarView()
+            var i = bytes.startIndex + 4
+            while i + 3 < bytes.endIndex {
+                let (a, b, c, d) = (UInt32(bytes[i]), UInt32(bytes[i + 1]), UInt32(bytes[i + 2]), UInt32(bytes[i + 3]))
+                scalars.append(Unicode.Scalar(little32 ? a | b << 8 | c << 16 | d << 24 : a << 24 | b << 16 | c << 8 | d) ?? "\u{FFFD}")
+                i += 4
+            }
+            return String(scalars)
+        }
         let little = bytes.starts(with: [0xFF, 0xFE]), big = bytes.starts(with: [0xFE, 0xFF])
         guard little || big else { return String(decoding: bytes, as: UTF8.self) }
         var units: [UInt16] = []

@@ -142,7 +142,7 @@ public enum LRCParser {
             }
             for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
         }
-        guard var records = changes.records(lastEnd: length.map { max(0, $0 - lyrics.offset) }) else { return nil }
+        guard var records = changes.records(lastEnd: length) else { return nil }
         if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
             records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
                                      line: first.line, detail: titleCard), at: 0)

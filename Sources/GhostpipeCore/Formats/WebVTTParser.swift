@@ -73,6 +73,7 @@ public enum WebVTTParser {
         _ = scanner.next()                         // the signature line, header text and all
         guard !scanner.atEnd else { return out }
         var seenCue = false
+        var notedLooseTime = false
 
         /// Skips empty lines ("collect a sequence of code points that are U+000A").
         func skipEmptyLines() {
@@ -107,6 +108,11 @@ public enum WebVTTParser {
                             } else {
                                 let id = bufferStart >= 0 ? (bufferStart, bufferEnd) : (0, 0)
                                 cue = (timing.start, timing.end, line.number, timing.placement, id.0, id.1)
+                                if let loose = timing.loose, !notedLooseTime {
+                                    notedLooseTime = true
+                                    out.diagnostics.append(Diagnostic(line: line.number, message:
+                                        "time '\(loose)' without three fraction digits; read as FFmpeg does (so are any others in this file)"))
+                                }
                             }
                             bufferStart = -1
                             bufferEnd = -1
@@ -190,6 +196,9 @@ public enum WebVTTParser {
         var start: Nanoseconds
         var end: Nanoseconds
         var placement: CuePlacement
+        /// A time was written without its three fraction digits (`00:01:39`, `00:01:41.04`), read as
+        /// FFmpeg and other lenient readers do: the first such time as written, for a note.
+        var loose: String? = nil
     }
 
     enum TimingResult {
@@ -209,7 +218,16 @@ public enum WebVTTParser {
         }
         skipWhitespace()
         let startAt = i
-        guard let start = collectTimestamp(p, &i, end) else { return badTimestamp(startAt) }
+        var loose: String?
+        /// A timestamp as the spec has it, or else leniently (noted in `loose`).
+        func collect() -> Nanoseconds? {
+            let at = i
+            if let time = collectTimestamp(p, &i, end) { return time }
+            guard let time = collectTimestamp(p, &i, end, lenient: true) else { return nil }
+            if loose == nil { loose = Bytes.snippet(p, at, i) }
+            return time
+        }
+        guard let start = collect() else { return badTimestamp(startAt) }
         skipWhitespace()
         guard i + 2 < end, p[i] == 45, p[i + 1] == 45, p[i + 2] == 62 else {
             return .failure("expected '-->' after the start time in '\(Bytes.snippet(p, from, end))'")
@@ -217,12 +235,13 @@ public enum WebVTTParser {
         i += 3
         skipWhitespace()
         let endAt = i
-        guard let stop = collectTimestamp(p, &i, end) else { return badTimestamp(endAt) }
-        return .success(Timing(start: start, end: stop, placement: parseSettings(p, i, end)))
+        guard let stop = collect() else { return badTimestamp(endAt) }
+        return .success(Timing(start: start, end: stop, placement: parseSettings(p, i, end), loose: loose))
     }
 
-    /// "Collect a WebVTT timestamp" at `i`; on success `i` is just past it.
-    static func collectTimestamp(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Nanoseconds? {
+    /// "Collect a WebVTT timestamp" at `i`; on success `i` is just past it. `lenient` (cue timings):
+    /// the fraction may be missing or have other than three digits.
+    static func collectTimestamp(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, lenient: Bool = false) -> Nanoseconds? {
         var k = i
         func digits() -> (value: Int64, count: Int) {
             var value: Int64 = 0, count = 0
@@ -252,12 +271,22 @@ public enum WebVTTParser {
         } else {
             (v3, v2, v1) = (v2, v1, 0)
         }
-        guard k < end, p[k] == 46 else { return nil }                          // .
+        let whole = ((v1 * 60 + v2) * 60 + v3) * Time.second
+        guard k < end, p[k] == 46 else {                                       // .
+            guard lenient, v2 <= 59, v3 <= 59 else { return nil }
+            i = k
+            return whole
+        }
         k += 1
+        let fractionStart = k
         let (v4, n4) = digits()
-        guard n4 == 3, v2 <= 59, v3 <= 59 else { return nil }
+        guard n4 == 3 || lenient && n4 > 0, v2 <= 59, v3 <= 59 else { return nil }
         i = k
-        return ((v1 * 60 + v2) * 60 + v3) * Time.second + v4 * Time.millisecond
+        if n4 == 3 { return whole + v4 * Time.millisecond }
+        // Other than three digits: a decimal fraction of a second, to the nanosecond.
+        var fraction: Int64 = 0
+        for j in 0..<9 { fraction = fraction * 10 + (fractionStart + j < k ? Int64(p[fractionStart + j] - 48) : 0) }
+        return whole + fraction
     }
 
     /// "Parse the WebVTT cue settings" into a placement.

@@ -33,8 +33,8 @@ extension Assembly {
             output = try session.output(stdout: stdout, recording: recording, origin: origin)
             let settings = showSettings()
             let show = Show(settings: settings, output: output, widths: widths, origin: origin, report: Self.report)
-            if let screen = output.screen, let probe, let widths {
-                screen.cursorReport = { probe.cursorPosition() }
+            if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
+            if output.screen != nil, let widths {
                 show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
                 show.currentTime = { clock.now() }
             }

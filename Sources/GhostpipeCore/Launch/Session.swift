@@ -112,7 +112,9 @@ public struct Session {
         settings.subtitleLayout = options.subtitleLayout
         settings.bandRows = options.bandRows
         settings.alignment = options.alignment
-        settings.place = options.place
+        // `inline` is where the band goes, not where blocks go: text and cues then place as by default.
+        settings.place = options.place == .inline ? nil : options.place
+        settings.bandUnderPrompt = options.place == .inline
         settings.tabWidth = options.tabWidth
         settings.keepInputColors = options.keepInputColors
         settings.format = options.format

@@ -1,8 +1,9 @@
 /// How the rows of a block sit in its box, or (`--align`) how a block sits in the width.
 public enum RowAlignment: String, CaseIterable, Sendable { case left, center, right }
 
-/// `--place`: where a block sits vertically on a full screen or in the band.
-public enum BlockPlace: String, CaseIterable, Sendable { case top, middle, bottom }
+/// `--place`: where a block sits vertically on a full screen, or the subtitles on the terminal
+/// (`inline`: their band under the prompt; text flows as with `top`).
+public enum BlockPlace: String, CaseIterable, Sendable { case top, middle, bottom, inline }
 
 extension RowAlignment {
     /// How far right something `widest` columns wide moves to sit here in `width` columns.
@@ -20,7 +21,7 @@ extension BlockPlace {
     /// The first of `rows` rows a block `height` rows tall starts on when placed here.
     public func top(height: Int, in rows: Int) -> Int {
         switch self {
-        case .top: 0
+        case .top, .inline: 0
         case .middle: max(0, (rows - height) / 2)
         case .bottom: max(0, rows - height)
         }

@@ -94,7 +94,7 @@ public struct CuePlacement: Hashable, Sendable {
             switch place {
             case .top: placed.vertical = .top
             case .middle: placed.vertical = .middle
-            case .bottom: break
+            case .bottom, .inline: break
             }
         }
         return placed

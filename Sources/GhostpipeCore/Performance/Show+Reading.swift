@@ -39,7 +39,8 @@ extension Show {
     }
 
     func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
-        if format == .text && !output.takesRawBytes && !settings.force && BinaryContent.looksBinary(bytes) {
+        if format == .text && !output.takesRawBytes && !settings.force && !TextHead.isWideUnicode(bytes, named: settings.encoding)
+            && BinaryContent.looksBinary(bytes) {
             // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
             report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
             reading = .skipping
@@ -47,7 +48,7 @@ extension Show {
         }
         if format == .text {
             let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
-            beginText(name: name)
+            beginText(name: name, head: output.takesRawBytes ? nil : bytes)
             ensureOpenText()
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
@@ -68,6 +69,9 @@ extension Show {
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
+        if file != "-" && InputFiles.isRegularFile(file) {
+            item.countAll = { [settings, unowned item] in SubtitleCount.of(file: file, format: format, settings: settings).map { $0 + item.preloaded } }
+        }
         if !tracksPlaced && settings.trackCount > 0 && !tracksPending {
             // The --track files play beside the first subtitles.
             tracksPlaced = true
@@ -115,10 +119,11 @@ extension Show {
 
     /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
     /// encoding decided from its start, as for subtitles); without, they are UTF-8.
-    func beginText(name: String?) {
+    func beginText(name: String?, head: [UInt8]? = nil) {
         reading = .text
         textName = name ?? "-"
-        textDecoder = settings.encoding.map {
+        // Without --encoding, a screen gets UTF-16/32 and code page text decoded too (`TextHead`); a pipe the bytes.
+        textDecoder = (settings.encoding ?? (head.map(TextHead.needsDecoding) == true ? "auto" : nil)).map {
             StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
         }
     }

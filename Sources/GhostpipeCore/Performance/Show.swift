@@ -234,6 +234,7 @@ public final class Show: EventHandler, InputDemand {
                 item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
                                             clockRule: clockRule, start: now, origin: origin, row: row)
                 if let followed { item.playback?.follow(followed, at: now) }
+                item.playback?.countAll = item.countAll
                 continue
             case .text(let run):
                 switch try play(run.reveal, from: now) {

@@ -62,6 +62,8 @@ public struct ShowSettings {
     /// `--place`: blocks placed vertically on a full screen or in the band (nil: text flows from
     /// where it starts, cues go where they say or at the bottom).
     public var place: BlockPlace?
+    /// `--place inline`: the subtitle band stays under the prompt rather than at the terminal's last rows.
+    public var bandUnderPrompt = false
     /// Whether `--align` or `--place` moves blocks from where the flow would put them.
     var placesBlocks: Bool { (alignment ?? .left) != .left || (place ?? .top) != .top }
     public var tabWidth = 8

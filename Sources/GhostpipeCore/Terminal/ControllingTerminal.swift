@@ -38,11 +38,21 @@ public final class ControllingTerminal: KeySource {
         guard fd >= 0 else { return nil }
         var current = termios()
         guard isatty(fd) == 1, tcgetattr(fd, &current) == 0 else { close(fd); return nil }
+        // In the background (`ghostpipe … &`) changing the terminal's mode would stop the job
+        // (SIGTTOU, "Stopped (tty output)"): no keys there, the terminal left as the shell has it.
+        if mode == .keys && Self.isInBackground(fd) { close(fd); return nil }
         descriptor = fd
         saved = current
         self.mode = mode
         registerEmergencyTerminalRestore(fd: fd, mode: current)
         if takeNow { take() }
+    }
+
+    /// Whether this process is in a background process group of the terminal `fd` (a job started
+    /// with `&`): it may write there, but not read or change the terminal's modes.
+    public static func isInBackground(_ fd: Int32) -> Bool {
+        let foreground = tcgetpgrp(fd)
+        return foreground > 0 && foreground != getpgrp()
     }
 
     deinit {

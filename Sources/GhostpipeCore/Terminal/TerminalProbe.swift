@@ -61,7 +61,8 @@ public final class TerminalProbe {
     /// byte-at-a-time input meanwhile (keys may already have set that). Nil, and no more asking for
     /// the run, when the terminal does not answer.
     private func ask(_ request: [UInt8], reports count: Int) -> [(row: Int, column: Int)]? {
-        guard !gaveUp, !keysWaiting else { return nil }
+        // In the background, echo off (tcsetattr) would stop the job and a read would too: not asked.
+        guard !gaveUp, !keysWaiting, !ControllingTerminal.isInBackground(tty) else { return nil }
         var saved = termios()
         let haveMode = tcgetattr(tty, &saved) == 0
         if haveMode {

@@ -27,6 +27,16 @@ func lrc(_ text: String) -> (cues: [Cue], diagnostics: [Diagnostic]) {
         #expect(cues.map(\.end) == [ms(205_000)])
     }
 
+    @Test func theOffsetMovesTheLyricsNotTheSongsEnd() {
+        // The song is 21.5 s long whatever the lyrics' offset: the last line ends with it.
+        for header in ["[offset:+500]\n", "[offset:-250]\n", ""] {
+            let (cues, _) = lrc("[length:00:21.50]\n" + header + "[00:18.00]Last line\n")
+            #expect(cues.map(\.end) == [ms(21_500)], "\(header)")
+        }
+        let (moved, _) = lrc("[length:00:21.50]\n[offset:+500]\n[00:18.00]Last line\n")
+        #expect(moved.map(\.start) == [ms(17_500)])
+    }
+
     @Test(arguments: [
         ("[00:12.34]", 12_340), ("[00:12.3]", 12_300), ("[00:12.345]", 12_345), ("[00:12]", 12_000),
         ("[00:12:34]", 12_340), ("[1:00:12.00]", 3_612_000), ("[75:00.00]", 4_500_000), ("[ 00:01.00 ]", 1000),

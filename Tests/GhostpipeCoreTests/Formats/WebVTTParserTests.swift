@@ -80,14 +80,37 @@ import Testing
         #expect(cues.first?.start == ms(expected))
     }
 
-    @Test(arguments: ["00:00:01,000", "0:01.000", "00:60.000", "00:00:60.000", "00:01.00", "00:01.0000",
-                      "00:01", "00:0a.000", "a0:01.000", "60:00.000", "00:01:02:03.000", "00:01.000.000"])
+    @Test(arguments: ["00:00:01,000", "0:01.000", "00:60.000", "00:00:60.000", "00:01.",
+                      "00:0a.000", "a0:01.000", "60:00.000", "00:01:02:03.000", "00:01.000.000"])
     func rejectsMalformedTimestamps(_ timestamp: String) {
         let text = "WEBVTT\n\n\(timestamp) --> 00:05.000\nbad\n\n00:06.000 --> 00:07.000\ngood\n"
         let (cues, diagnostics) = vtt(text)
         #expect(cues.map(\.plainText) == ["good"])
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.line == 3)
+    }
+
+    /// Timings without a fraction, or with other than three digits, are read as FFmpeg and other
+    /// lenient readers do, with one note for the file.
+    @Test func timingsWithoutAFractionAreReadWithANote() {
+        let (cues, diagnostics) = vtt("""
+        WEBVTT
+
+        00:01:39 --> 00:01:41.04
+        one
+
+        00:01:42.000 --> 00:01:44
+        two
+
+        01:45.5 --> 01:46.0000
+        three
+
+        """)
+        #expect(cues.map(\.plainText) == ["one", "two", "three"])
+        #expect(cues.map(\.start) == [ms(99_000), ms(102_000), ms(105_500)])
+        #expect(cues.map(\.end) == [ms(101_040), ms(104_000), ms(106_000)])
+        #expect(diagnostics == [Diagnostic(line: 3, message:
+            "time '00:01:39' without three fraction digits; read as FFmpeg does (so are any others in this file)")])
     }
 
     @Test func reportsTheBadTimestamp() {

@@ -35,8 +35,15 @@ final class CuePlayback: Performance {
     /// `--band-rows`, and whether top and middle cues need the whole screen (see `bandHeight`).
     private let fixedBandRows: Int?
     private let placed: Bool
+    /// Where the band sits on the terminal: its last rows, or under the prompt (`BandAnchor`).
+    private var anchor: BandAnchor
+    private let underPrompt: Bool
     /// `i`: a status line below the band (time, cue, speed, offset).
-    private var showStatus = false
+    private var showStatus = false { didSet { if showStatus && knownTotal == nil { knownTotal = countAll?() } } }
+    /// How many cues the whole input holds, counted when the status line first shows (a file read
+    /// ahead of playing, so the counter is right from the start); nil for a stream.
+    var countAll: (() -> Int?)?
+    private var knownTotal: Int?
     private var timeless: Bool
     /// The show's start on the clock (cue times in text outputs count from it), and these subtitles'.
     private let origin: Nanoseconds
@@ -93,12 +100,14 @@ final class CuePlayback: Performance {
         layout = timeless && output.screen != nil ? .scroll : settings.subtitleLayout
         fixedBandRows = settings.bandRows
         placed = !settings.bandHoldsPlacedCues
+        underPrompt = settings.bandUnderPrompt || !placed
+        anchor = BandAnchor(floor: row, lastRow: nil)
         bandRows = 0
         screenRows = output.screen?.height ?? settings.rows
         for i in cues.firstKept..<cues.count { need(cues[i]) }
-        if output.screen != nil && layout == .band {
+        if let screen = output.screen, layout == .band {
             bandRows = bandHeight(rows: screenRows)
-            scene?.fixedRows = row..<(row + bandRows)
+            anchor(on: screen, floor: row)
         }
         // Cues that ended before the start position are skipped; those active at it show at once.
         next = Self.firstIndex(in: cues, endingAfter: playhead.position(at: start) - settings.timing.offset)
@@ -124,7 +133,7 @@ final class CuePlayback: Performance {
         }
         if layout == .band, fixedBandRows == nil, output.screen != nil, bandHeight(rows: screenRows) > bandRows {
             bandRows = bandHeight(rows: screenRows)
-            scene?.fixedRows = base..<(base + bandRows)
+            placeBand()
         }
     }
 
@@ -188,7 +197,25 @@ final class CuePlayback: Performance {
     var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
-    var end: Placement { Placement(row: layout == .band ? base : transcriptRow, column: 0, width: 0) }
+    var end: Placement { Placement(row: layout == .band ? (atBottom ? base + bandRows : base) : transcriptRow, column: 0, width: 0) }
+
+    /// The band is at the terminal's last rows (not when it takes the screen: it then starts under
+    /// the command, and the cursor ends at its top).
+    private var atBottom: Bool { anchor.isAtBottom && !needsWholeScreen }
+
+    /// Asks where the terminal's rows are and puts the band at their bottom (or at `floor`).
+    private func anchor(on screen: Screen, floor: Int) {
+        anchor = underPrompt ? BandAnchor(floor: floor, lastRow: nil) : BandAnchor.locate(on: screen, floor: floor)
+        placeBand()
+    }
+
+    /// The band's rows for its height now; the cues on show move with it.
+    private func placeBand() {
+        base = atBottom ? anchor.base(bandRows: bandRows) : anchor.floor
+        // At the terminal's bottom, the row below the band (status line, the cursor at the end) too.
+        scene?.fixedRows = base..<(base + bandRows + (atBottom ? 1 : 0))
+        restack()
+    }
 
     /// Cue `i`'s start and end on the media timeline (after the offset).
     private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
@@ -272,15 +299,15 @@ final class CuePlayback: Performance {
     var takesKeys: Bool { true }
     var reservedRows: Int? { bandRows }
 
-    /// The status line: play state, position, cue number, speed, offset and the keys.
+    /// The status line: play state, position, cue number, speed, offset and the keys, fitted to the width.
     private func statusLine(position: Nanoseconds) -> [Cell] {
-        let state = playhead.isPaused ? "❚❚" : "▶"
-        let cue = min(cues.count, max(next, 1))
-        let speed = (playhead.speed * 100).rounded() / 100
         let shift = Double(offset + (selectedTrack.flatMap { trackOffsets[$0] } ?? 0)) / 1e9
-        let track = trackCount == 0 ? "" : selectedTrack.map { "  track \($0 + 1)/\(trackCount + 1)" } ?? "  all tracks"
-        let keys = trackCount == 0 ? "[] offset" : "[] offset  t track"
-        let text = " \(state) \(Time.format(max(0, position - offset)))  cue \(cue)/\(cues.count)\(cues.isComplete ? "" : "+")  ×\(speed)\(track)  offset \(shift >= 0 ? "+" : "")\(shift)s   space pause  ←→ 5s  ↑↓ 60s  +- speed  \(keys)  q quit "
+        let track = trackCount == 0 ? nil : selectedTrack.map { "track \($0 + 1)/\(trackCount + 1)" } ?? "all tracks"
+        let total = knownTotal ?? cues.count
+        let text = StatusLine.fit(StatusLine.parts(
+            paused: playhead.isPaused, position: Time.format(max(0, position - offset)), cue: min(total, max(next, 1)), of: total,
+            totalKnown: knownTotal != nil || cues.isComplete, speed: (playhead.speed * 100).rounded() / 100, track: track,
+            offset: shift, follows: follows, tracks: trackCount > 0), width: width)
         var cells: [Cell] = []
         var columns = 0
         for character in text {
@@ -573,7 +600,7 @@ final class CuePlayback: Performance {
             needsWholeScreen = false
             for i in cues.firstKept..<cues.count { need(cues[i]) }
             bandRows = bandHeight(rows: rows)
-            scene.fixedRows = base..<(base + bandRows)
+            anchor(on: screen, floor: start)
             if !scene.extraRows.isEmpty { scene.extraRows = [:] }
         }
         for cue in active {
@@ -593,6 +620,7 @@ final class CuePlayback: Performance {
         guard let scene, let screen = output.screen else { return }
         let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
         try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
+        if layout == .band { anchor(on: screen, floor: top) }
     }
 
     /// `[`/`]`: the selected track's own offset, or everything's.

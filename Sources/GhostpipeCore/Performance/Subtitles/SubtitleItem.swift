@@ -7,6 +7,8 @@ final class SubtitleItem {
     var taken = 0
     /// Cues received in all.
     private(set) var total = 0
+    /// Counts the cues of the whole file (`SubtitleCount`; nil for a stream), with the preloaded ones.
+    var countAll: (() -> Int?)?
 
     func receive(_ cues: [Cue], at now: Nanoseconds) throws {
         total += cues.count
