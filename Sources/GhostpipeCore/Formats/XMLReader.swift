@@ -20,7 +20,7 @@ struct XMLReader {
         var value: Range<Int>
     }
 
-    enum Event {
+    enum Token {
         /// `<name a="v">` or `<name/>`; `offset` is where `<` is.
         case start(name: Range<Int>, attributes: [Attribute], selfClosing: Bool, offset: Int)
         case end(name: Range<Int>, offset: Int)
@@ -53,7 +53,7 @@ struct XMLReader {
         return countedLines
     }
 
-    mutating func next() -> Event? {
+    mutating func next() -> Token? {
         while position < n {
             let start = position
             guard p[start] == 60 else {                                        // text up to the next <

@@ -46,7 +46,7 @@ enum SCCText {
 }
 
 func scc(_ lines: [(String, String)], channel: Int = 1) -> (cues: [Cue], diagnostics: [Diagnostic]) {
-    let (cues, diagnostics) = SCCFormat(channel: channel).parse(SCCText.file(lines))
+    let (cues, diagnostics) = SCCFormat().parse(Array(SCCText.file(lines).utf8), options: ParseOptions(channel: channel))
     return (Array(cues), diagnostics)
 }
 
