@@ -7,17 +7,19 @@ public enum FormatCatalog {
         ASSFormat(),
         SAMIFormat(),
         LRCFormat(),
+        // Before the film formats: a caption line (timecode, tab, hex words) is also a TMPlayer
+        // line, and an SBV timing line (milliseconds) a lenient SubViewer 2 one.
+        SCCFormat(),
+        SBVFormat(),
         MicroDVDFormat(),
         SubViewerFormat(),
         MPL2Format(),
         TMPlayerFormat(),
         SpruceSTLFormat(),
         EBUSTLFormat(),
-        SCCFormat(),
         TTMLFormat(),
         YouTubeTimedTextFormat(),
         YouTubeTranscriptFormat(),
-        SBVFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {

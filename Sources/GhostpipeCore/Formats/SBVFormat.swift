@@ -16,7 +16,7 @@ struct SBVFormat: SubtitleParser, StreamableSubtitles {
     func recognize(_ lines: [ArraySlice<UInt8>]) -> Recognition {
         guard var first = lines.first else { return .needMore }
         if first.starts(with: [0xEF, 0xBB, 0xBF]) { first = first.dropFirst(3) }
-        return Self.timing(first) != nil ? .yes : .no
+        return Self.isTimingLine(first) ? .yes : .no
     }
 
     /// A timing line as the first non-blank line.
@@ -25,9 +25,21 @@ struct SBVFormat: SubtitleParser, StreamableSubtitles {
             var bytes = line[...]
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             guard bytes.contains(where: { $0 != 32 && $0 != 9 }) else { continue }
-            return Self.timing(bytes) != nil
+            return Self.isTimingLine(bytes)
         }
         return false
+    }
+
+    /// A timing line as YouTube writes it: both times with three decimals (a SubViewer 2 line,
+    /// `00:00:01.00,00:00:04.00`, has two; the parser itself takes any).
+    static func isTimingLine<Line: Collection>(_ line: Line) -> Bool where Line.Element == UInt8 {
+        guard timing(line) != nil, let comma = line.firstIndex(of: 44) else { return false }
+        func milliseconds<Part: Collection>(_ part: Part) -> Bool where Part.Element == UInt8 {
+            let text = Array(part).filter { $0 != 32 && $0 != 9 }
+            guard let dot = text.lastIndex(of: 46) else { return false }
+            return text.count - dot - 1 == 3
+        }
+        return milliseconds(line[..<comma]) && milliseconds(line[line.index(after: comma)...])
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { parse(validUTF8: Array(text.utf8)) }

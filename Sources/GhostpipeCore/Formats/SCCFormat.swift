@@ -24,10 +24,25 @@ struct SCCFormat: SubtitleParser {
         return line.starts(with: Self.signature) ? .yes : .no
     }
 
-    /// The signature begins the file (after blank space).
+    /// The signature begins the file (after blank space), or, in a file that lost it, the first line
+    /// is a caption line: a timecode, a tab and words of four hex digits (nothing else looks so; a
+    /// TMPlayer line's text would have to be just that).
     func matches(_ prefix: String) -> Bool {
-        prefix.utf8.drop { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-            .starts(with: Self.signature)
+        let text = prefix.utf8.drop { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        if text.starts(with: Self.signature) { return true }
+        return Self.isCaptionLine(text.prefix { $0 != 10 && $0 != 13 })
+    }
+
+    /// `hh:mm:ss:ff` or `hh:mm:ss;ff`, a tab, then `xxxx` words separated by spaces.
+    static func isCaptionLine<Line: Collection>(_ line: Line) -> Bool where Line.Element == UInt8 {
+        let bytes = Array(line)
+        guard bytes.count >= 16, bytes[11] == 9 else { return false }
+        for (k, b) in bytes[..<11].enumerated() {
+            let ok = k % 3 == 2 ? (b == 58 || (k == 8 && b == 59)) : Bytes.isDigit(b)
+            if !ok { return false }
+        }
+        let words = bytes[12...].split(separator: 32)
+        return !words.isEmpty && words.allSatisfy { $0.count == 4 && $0.allSatisfy { Bytes.isDigit($0) || (($0 | 0x20) &- 97) < 6 } }
     }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) {

@@ -111,7 +111,7 @@ import Testing
         #expect(lines[1].hasPrefix(#"{"start":3.070,"end":5.072,"text":">> GOOD EVENING.\nA STORM IS MOVING UP THE COAST","style":"roll-up","words":[{"time":3.070,"text":">> GOOD EVENING.\n"},{"time":3.203,"text":"A "},{"time":3.237,"text":"ST"}"#),
                 "\(lines[1])")
         #expect(lines[4] == #"{"start":10.177,"end":12.012,"text":"[ thunder ]\nStay inside, everyone.","style":"pop-on"}"#)
-        #expect(lines[5].hasPrefix(#"{"start":12.646,"end":15.015,"text":"WEATHER ALERT UNTIL 9 PM","style":"paint-on","words":[{"time":12.646,"text":"WE"}"#))
+        #expect(lines[5].hasPrefix(#"{"start":12.646,"end":15.015,"text":"WEATHER ALERT UNTIL 9 PM","style":"paint-on","place":"top","words":[{"time":12.646,"text":"WE"}"#))
     }
 
     @Test func aCaptionChannelWithoutCaptionsIsSaidWithThoseTheFileHas() throws {
@@ -151,6 +151,6 @@ import Testing
         #expect(ssa.text == "hi\n")
         let wrong = try Binary.run(["--format", "lcr"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl, scc; did you mean 'lrc'?"), "\(wrong.stderr)")
+        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc, scc, sbv, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl, ttml, srv3, srv1; did you mean 'lrc'?"), "\(wrong.stderr)")
     }
 }

@@ -206,11 +206,12 @@ import Testing
         #expect(Array(tmux.screen().prefix(2)) == ["a long prompt here> one two", "three four"], "\(tmux.screen())")
     }
 
+    /// `--place inline`: the band under the prompt (by default subtitles sit at the terminal's last rows).
     @Test func subtitlesBeginBelowAPromptAndLeaveIt() throws {
         let srt = try Self.write("1\n00:00:00,000 --> 00:00:00,400\nA CUE\n")
         defer { try? FileManager.default.removeItem(atPath: srt) }
         let tmux = try Tmux(columns: 30, rows: 8, tag: "subprompt")
-        tmux.type("clear; printf 'prompt> '; \"$GHOSTPIPE\" --format srt \(srt); echo END")
+        tmux.type("clear; printf 'prompt> '; \"$GHOSTPIPE\" --place inline --format srt \(srt); echo END")
         #expect(tmux.wait(forScreen: { $0.contains("END") }, timeout: 10), "\(tmux.screen())")
         #expect(Array(tmux.screen().prefix(2)) == ["prompt>", "END"], "\(tmux.screen())")
     }

@@ -10,65 +10,65 @@
 /// frame, seeking jumps it and `--speed` scales everything at once; clock instants are only computed
 /// for sleeping. Idle time between cues costs nothing. Text outputs get each cue at its start.
 final class CuePlayback: Performance {
-    private let cues: CueQueue
-    private let output: any Output
-    private let scene: Scene?
-    private let effect: any Effect
-    private var context: EffectContext
-    private let widths: (any ColumnWidths)?
-    private var width: Int
-    private(set) var playhead: Playhead
+    let cues: CueQueue
+    let output: any Output
+    let scene: Scene?
+    let effect: any Effect
+    var context: EffectContext
+    let widths: (any ColumnWidths)?
+    var width: Int
+    var playhead: Playhead
     /// `--follow`: the playhead is the player's (`follow`); the keys do not move it, and the
     /// subtitles never end on their own (the player may seek back).
-    private let follows: Bool
-    private var offset: Nanoseconds
+    let follows: Bool
+    var offset: Nanoseconds
     /// `--track`: how many extra tracks, each track's own nudge (by `SubtitleTracks.file`: applied
     /// to its cues in the queue, and to those that arrive later), and the track `[`/`]` nudge (`t`
     /// selects; nil: all at once).
-    private let trackCount: Int
-    private var trackOffsets: [Int: Nanoseconds] = [:]
-    private var selectedTrack: Int?
-    private let layout: SubtitleLayout
+    let trackCount: Int
+    var trackOffsets: [Int: Nanoseconds] = [:]
+    var selectedTrack: Int?
+    let layout: SubtitleLayout
     /// The band's first document row and its height.
-    private var base: Int
-    private(set) var bandRows: Int
+    var base: Int
+    var bandRows: Int
     /// `--band-rows`, and whether top and middle cues need the whole screen (see `bandHeight`).
-    private let fixedBandRows: Int?
-    private let placed: Bool
+    let fixedBandRows: Int?
+    let placed: Bool
     /// Where the band sits on the terminal: its last rows, or under the prompt (`BandAnchor`).
-    private var anchor: BandAnchor
-    private let underPrompt: Bool
+    var anchor: BandAnchor
+    let underPrompt: Bool
     /// `i`: a status line below the band (time, cue, speed, offset).
-    private var showStatus = false { didSet { if showStatus && knownTotal == nil { knownTotal = countAll?() } } }
+    var showStatus = false { didSet { if showStatus && knownTotal == nil { knownTotal = countAll?() } } }
     /// How many cues the whole input holds, counted when the status line first shows (a file read
     /// ahead of playing, so the counter is right from the start); nil for a stream.
     var countAll: (() -> Int?)?
-    private var knownTotal: Int?
-    private var timeless: Bool
+    var knownTotal: Int?
+    var timeless: Bool
     /// The show's start on the clock (cue times in text outputs count from it), and these subtitles'.
-    private let origin: Nanoseconds
-    private let runStart: Nanoseconds
+    let origin: Nanoseconds
+    let runStart: Nanoseconds
     /// The band as the cues so far need it (grown as taller ones arrive), track by track; or the
     /// whole screen, for cues placed at the top or middle.
-    private var needs: BandRows
-    private var needsWholeScreen = false
+    var needs: BandRows
+    var needsWholeScreen = false
     /// The rows the cues placed at the top take, track by track (they stack down from the first row).
-    private var topNeeds: BandRows
+    var topNeeds: BandRows
     /// Next cue (in start order) not yet started.
-    private var next = 0
-    private struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
-    private var active: [Active] = []
+    var next = 0
+    struct Active { var cue: Cue; var actor: Int?; var rows: Int; var end: Nanoseconds }
+    var active: [Active] = []
     /// Transcript layout: the next free row.
-    private var transcriptRow: Int
-    private var previousBlock: Block?
-    private var pendingChange: Nanoseconds?
+    var transcriptRow: Int
+    var previousBlock: Block?
+    var pendingChange: Nanoseconds?
     /// `--instant` to a text output that carries time (json): on the virtual clock nothing happens
     /// between cues, so every known cue goes out at once with its own times, and the clock then
     /// jumps to the end of the last (what follows starts there) — one turn of the loop per batch of
     /// cues, not two per cue.
-    private let runsAhead: Bool
+    let runsAhead: Bool
     /// The latest end of the cues sent ahead, on the media timeline.
-    private var aheadUntil: Nanoseconds?
+    var aheadUntil: Nanoseconds?
 
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
@@ -113,10 +113,10 @@ final class CuePlayback: Performance {
         next = Self.firstIndex(in: cues, endingAfter: playhead.position(at: start) - settings.timing.offset)
     }
 
-    private var screenRows: Int
+    var screenRows: Int
     /// Where playing began (`--start`), before the offset: a text output never gets a cue over by
     /// then, however late in the input it comes (a screen skips cues over at the current position).
-    private let startFloor: Nanoseconds?
+    let startFloor: Nanoseconds?
 
     /// Takes cues that arrived (in start order, mostly after those waiting): each joins the queue,
     /// or — if it came after its turn — shows at once when it is not over yet.
@@ -138,12 +138,12 @@ final class CuePlayback: Performance {
     }
 
     /// Cues that came after their turn, to show at the next advance if they are not over.
-    private var late: [Cue] = []
+    var late: [Cue] = []
 
     /// The input ended: no more cues will come.
 
     /// Counts `cue` into the band's height: the most rows cues shown together take.
-    private func need(_ cue: Cue) {
+    func need(_ cue: Cue) {
         guard output.screen != nil, layout == .band else { return }
         let rows = CueLayout.estimatedRows(of: cue, width: width)
         if cue.placement.vertical == .top { topNeeds.add(cue, rows: rows) }
@@ -155,7 +155,7 @@ final class CuePlayback: Performance {
     var waiting: Int { cues.count - next }
 
     /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need (so far).
-    private func bandHeight(rows: Int) -> Int {
+    func bandHeight(rows: Int) -> Int {
         fixedBandRows.map { max(1, min($0, rows)) } ?? min(needsWholeScreen ? .max : needs.total, max(1, rows - 1))
     }
 
@@ -201,16 +201,16 @@ final class CuePlayback: Performance {
 
     /// The band is at the terminal's last rows (not when it takes the screen: it then starts under
     /// the command, and the cursor ends at its top).
-    private var atBottom: Bool { anchor.isAtBottom && !needsWholeScreen }
+    var atBottom: Bool { anchor.isAtBottom && !needsWholeScreen }
 
     /// Asks where the terminal's rows are and puts the band at their bottom (or at `floor`).
-    private func anchor(on screen: Screen, floor: Int) {
+    func anchor(on screen: Screen, floor: Int) {
         anchor = underPrompt ? BandAnchor(floor: floor, lastRow: nil) : BandAnchor.locate(on: screen, floor: floor)
         placeBand()
     }
 
     /// The band's rows for its height now; the cues on show move with it.
-    private func placeBand() {
+    func placeBand() {
         base = atBottom ? anchor.base(bandRows: bandRows) : anchor.floor
         // At the terminal's bottom, the row below the band (status line, the cursor at the end) too.
         scene?.fixedRows = base..<(base + bandRows + (atBottom ? 1 : 0))
@@ -218,7 +218,7 @@ final class CuePlayback: Performance {
     }
 
     /// Cue `i`'s start and end on the media timeline (after the offset).
-    private func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
+    func times(_ i: Int) -> (start: Nanoseconds, end: Nanoseconds) {
         let t = cues.times(at: i)
         return (t.start + offset, t.end + offset)
     }
@@ -300,7 +300,7 @@ final class CuePlayback: Performance {
     var reservedRows: Int? { bandRows }
 
     /// The status line: play state, position, cue number, speed, offset and the keys, fitted to the width.
-    private func statusLine(position: Nanoseconds) -> [Cell] {
+    func statusLine(position: Nanoseconds) -> [Cell] {
         let shift = Double(offset + (selectedTrack.flatMap { trackOffsets[$0] } ?? 0)) / 1e9
         let track = trackCount == 0 ? nil : selectedTrack.map { "track \($0 + 1)/\(trackCount + 1)" } ?? "all tracks"
         let total = knownTotal ?? cues.count
@@ -321,12 +321,12 @@ final class CuePlayback: Performance {
         return cells
     }
 
-    private func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
+    func start(_ i: Int, position: Nanoseconds, now: Nanoseconds) throws {
         try show(cues[i], index: i, position: position, now: now)
     }
 
     /// Shows `cue` (the cue at `index` of the queue, or one that came late).
-    private func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
+    func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
         let (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             if let startFloor, Self.isOver(start: cue.start, end: cue.end, at: startFloor) { return }
@@ -375,7 +375,7 @@ final class CuePlayback: Performance {
     /// Media time → the time a text output gives: counted from the show's start, where these
     /// subtitles began plus the media time at the speed; following a player, from where it is now
     /// (its past is not ours to know).
-    private func textClock(position: Nanoseconds, now: Nanoseconds) -> (Nanoseconds) -> Nanoseconds {
+    func textClock(position: Nanoseconds, now: Nanoseconds) -> (Nanoseconds) -> Nanoseconds {
         let (origin, runStart, speed) = (origin, runStart, playhead.speed)
         return follows
             ? { media in (now - origin).saturatingAdding(Nanoseconds(saturating: Double(media - position) / speed)) }
@@ -413,226 +413,5 @@ final class CuePlayback: Performance {
         cues.pass(records.count, lastStart: records[records.count - 1].start, longest: longest)
         next = cues.count
         return true
-    }
-
-    /// Places the active cues in the band: bottom cues stacked up from the last row and top cues
-    /// down from the first, each track in its own rows in the tracks' order (when the band holds
-    /// them all; else the tracks' cues in that order, later cues of a track lower); middle cues
-    /// centred; WebVTT lines at their row.
-    private func restack() {
-        guard let scene, layout == .band else { return }
-        let onStage = active.filter { $0.actor != nil }
-        stack(onStage.filter { $0.cue.placement.vertical == .bottom }, in: needs, fromTop: false, scene)
-        stack(onStage.filter { $0.cue.placement.vertical == .top }, in: topNeeds, fromTop: true, scene)
-        for cue in onStage {
-            switch cue.cue.placement.vertical {
-            case .bottom, .top: continue
-            case .middle: move(scene, cue, row: max(0, (bandRows - cue.rows) / 2))
-            case .line(let n): move(scene, cue, row: n >= 0 ? min(n, bandRows - cue.rows) : max(0, bandRows + n - cue.rows + 1))
-            case .percent(let p): move(scene, cue, row: max(0, min(bandRows - cue.rows, Int(p / 100 * Double(bandRows)))))
-            }
-        }
-    }
-
-    /// Stacks `cues` (in the order they started) against the band's top or bottom edge: each track at
-    /// its own rows of `rows` when they all fit, the band's edge row first. A cue that does not fit
-    /// whole in the band (too many on show for it) is left out until there is room: the rows farthest
-    /// from the edge go first, and nothing overlaps or spills out of the band.
-    private func stack(_ cues: [Active], in rows: BandRows, fromTop: Bool, _ scene: Scene) {
-        guard !cues.isEmpty else { return }
-        let tracks = rows.tracks
-        if tracks.count > 1, rows.total <= bandRows {
-            // Each track's rows in turn from the top; its cues against the band's edge within them.
-            var top = fromTop ? 0 : bandRows - rows.total
-            for track in tracks {
-                let mine = cues.filter { BandRows.key($0.cue) == track }
-                let height = rows.byTrack[track] ?? 0
-                var row = fromTop ? top : top + height - mine.reduce(0) { $0 + $1.rows }
-                for cue in mine {
-                    move(scene, cue, row: row)
-                    row += cue.rows
-                }
-                top += height
-            }
-        } else {
-            let place = Dictionary(uniqueKeysWithValues: rows.order.stacked(Set(cues.map { BandRows.key($0.cue) })).enumerated().map { ($1, $0) })
-            let ordered = cues.enumerated().sorted { (place[BandRows.key($0.element.cue)] ?? 0, $0.offset) < (place[BandRows.key($1.element.cue)] ?? 0, $1.offset) }
-            var row = fromTop ? 0 : bandRows - cues.reduce(0) { $0 + $1.rows }
-            for cue in ordered.map(\.element) {
-                move(scene, cue, row: row)
-                row += cue.rows
-            }
-        }
-    }
-
-    /// Puts `cue` at band row `row`; out of the band (in part or whole), it is left out of the frame,
-    /// unless it is taller than the band itself (it shows from the band's top as far as it goes).
-    private func move(_ scene: Scene, _ cue: Active, row: Int) {
-        guard let id = cue.actor else { return }
-        let fits = cue.rows > bandRows || (row >= 0 && row + cue.rows <= bandRows)
-        scene.update(id: id) {
-            $0.row = self.base + max(0, min(row, self.bandRows - cue.rows))
-            $0.isHidden = !fits
-        }
-    }
-
-    /// The end, or `q`, or a signal: the band is emptied (status line included) and left to the
-    /// prompt; a transcript stays.
-    func leave() -> Bool {
-        clear()
-        return true
-    }
-
-    private func clear() {
-        guard let scene else { return }
-        if layout == .band { scene.removeAll() }
-        if !scene.extraRows.isEmpty { scene.extraRows = [base + bandRows: []] }
-        active.removeAll()
-        next = cues.count
-        pendingChange = nil
-        showStatus = false
-    }
-
-    // MARK: - Keys and the terminal
-
-    /// Space pauses, ←/→ seek 5 s, ↑/↓ seek 60 s, +/- change the speed by 10 %, [/] nudge the offset
-    /// by 100 ms, `i` toggles the status line; any other key shows the cues on screen complete.
-    /// Every key is taken.
-    func press(_ key: Key, at now: Nanoseconds) -> Bool {
-        take(key, at: now)
-        return true
-    }
-
-    private func take(_ key: Key, at now: Nanoseconds) {
-        let position = playhead.position(at: now)
-        if follows, ![Key.character("["), .character("]"), .character("i"), .character("I"), .character("t")].contains(key) {
-            // The player's own keys pause, seek and change the speed; here they would fight it.
-            return showEverything(at: now)
-        }
-        switch key {
-        case .character(" "): playhead.setPaused(!playhead.isPaused, at: now)
-        case .left: seek(to: position - 5 * Time.second, at: now)
-        case .right: seek(to: position + 5 * Time.second, at: now)
-        case .up: seek(to: position + 60 * Time.second, at: now)
-        case .down: seek(to: position - 60 * Time.second, at: now)
-        case .character("+"), .character("="): playhead.setSpeed(min(100, playhead.speed * 1.1), at: now)
-        case .character("-"), .character("_"): playhead.setSpeed(max(0.01, playhead.speed / 1.1), at: now)
-        case .character("["): nudge(by: -100 * Time.millisecond); seek(to: position, at: now)
-        case .character("]"): nudge(by: 100 * Time.millisecond); seek(to: position, at: now)
-        case .character("t") where trackCount > 0:
-            // The next track, then all of them again.
-            let next = (selectedTrack ?? -1) + 1
-            selectedTrack = next > trackCount ? nil : next
-        case .character("i"), .character("I"): showStatus.toggle()
-        default:
-            for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
-        }
-    }
-
-    /// Jumps to media `position` (clamped at 0): what shows there appears at once.
-    private func seek(to target: Nanoseconds, at now: Nanoseconds) {
-        let position = max(0, target)
-        playhead.seek(to: position, at: now)
-        jump(to: position)
-    }
-
-    /// A followed player's position moved further than this from where ours ran: a seek, not drift.
-    static let followJump: Nanoseconds = 250 * Time.millisecond
-
-    /// `--follow`: the player said where it is. Small differences only re-anchor the playhead (cues
-    /// between start as usual; a small step back is `stepBack`); a jump (a seek in the player) shows
-    /// what plays there at once.
-    func follow(_ player: Playhead, at now: Nanoseconds) {
-        let before = playhead.position(at: now)
-        playhead = player
-        let after = playhead.position(at: now)
-        if abs(after - before) > Self.followJump {
-            jump(to: after)
-        } else if after < before {
-            stepBack(by: before - after, to: after, at: now)
-        }
-    }
-
-    /// The followed player is a little behind where ours ran (`delta`, under `followJump`). What is
-    /// on screen holds its look rather than flicker: each cue's reveal goes on from where it was.
-    /// A cue that started, but whose start is now ahead, stays if the player reaches that start
-    /// within `followJump` of clock time; if it does not (it paused there), the cue goes, to start
-    /// again when the player gets there.
-    private func stepBack(by delta: Nanoseconds, to position: Nanoseconds, at now: Nanoseconds) {
-        func isAhead(_ start: Nanoseconds) -> Bool {
-            start > position && (playhead.instant(of: start).map { $0 - now > Self.followJump } ?? true)
-        }
-        let gone = active.filter { isAhead($0.cue.start + offset) }
-        if !gone.isEmpty {
-            active.removeAll { isAhead($0.cue.start + offset) }
-            for cue in gone { if let id = cue.actor { scene?.remove(id: id) } }
-            while next > cues.firstKept, isAhead(times(next - 1).start) { next -= 1 }
-        }
-        for cue in active { if let id = cue.actor { scene?.update(id: id) { $0.start -= delta } } }
-    }
-
-    /// The media position jumped to `position`: the band empties and the cues active there show at once.
-    private func jump(to position: Nanoseconds) {
-        if layout == .band { scene?.removeAll() }
-        active.removeAll()
-        next = Self.firstIndex(in: cues, endingAfter: position - offset)
-    }
-
-    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
-        guard let scene, let screen = output.screen else { return }
-        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
-        let start = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
-        if layout == .band {
-            // The band begins where the terminal's reflow left its top in reach.
-            let shift = start - base
-            base = start
-            scene.updateAll { $0.row += shift }
-        } else {
-            scene.updateAll { if $0.row < start { $0.row = start } }
-            transcriptRow = max(transcriptRow, start)
-        }
-        width = columns
-        screenRows = rows
-        if layout == .band {
-            // What the cues need at the new width.
-            needs = BandRows(order: needs.order)
-            topNeeds = needs
-            needsWholeScreen = false
-            for i in cues.firstKept..<cues.count { need(cues[i]) }
-            bandRows = bandHeight(rows: rows)
-            anchor(on: screen, floor: start)
-            if !scene.extraRows.isEmpty { scene.extraRows = [:] }
-        }
-        for cue in active {
-            guard let id = cue.actor else { continue }
-            let laidOut = CueLayout.block(for: cue.cue, width: columns, widths: widths)
-            scene.update(id: id) { $0.block = laidOut.block; $0.column = laidOut.column }
-            if let i = active.firstIndex(where: { $0.actor == id }) { active[i].rows = laidOut.block.rows }
-        }
-        restack()
-        pendingChange = nil
-    }
-
-    /// Stopping is pausing: the subtitles continue where they were, the band (or the transcript's
-    /// current cue) drawn again on the cursor's fresh line.
-    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
-        if !follows { playhead.delay(by: pause) }  // a followed player went on meanwhile
-        guard let scene, let screen = output.screen else { return }
-        let top = layout == .band ? base : scene.topRow(otherwise: transcriptRow)
-        try screen.restart(columns: width, rows: screen.height, fromRow: top, clearing: false, at: now)
-        if layout == .band { anchor(on: screen, floor: top) }
-    }
-
-    /// `[`/`]`: the selected track's own offset, or everything's.
-    private func nudge(by delta: Nanoseconds) {
-        guard let selectedTrack else { offset += delta; return }
-        trackOffsets[selectedTrack, default: 0] += delta
-        cues.shift(by: delta) { SubtitleTracks.file(of: $0, trackCount: self.trackCount) == selectedTrack }
-    }
-
-    /// A key finished the animation: the cues on screen show complete.
-    func showEverything(at now: Nanoseconds) {
-        let position = playhead.position(at: now)
-        for cue in active { if let id = cue.actor { scene?.finishReveal(id: id, at: position) } }
     }
 }
