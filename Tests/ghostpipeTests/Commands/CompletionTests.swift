@@ -154,7 +154,10 @@ import Testing
             EffectCatalog.all.allSatisfy { effect in screen.contains { $0.hasPrefix(effect.name) && $0.contains("-- " + effect.summary.shortened) } }
         }
         // --cps and --wpm set the same thing: with one given, the other is not offered.
-        complete("ghostpipe --wpm 3 --c", "options that exclude each other") { $0.first == "% ghostpipe --wpm 3 --co" }
+        complete("ghostpipe --wpm 3 --c", "options that exclude each other") { screen in
+            screen.contains { $0.hasPrefix("--channel ") } && screen.contains { $0.hasPrefix("--color ") }
+                && !screen.contains { $0.hasPrefix("--cps") }
+        }
         complete("ghostpipe --colors=", "a choice after =") { screen in ["16", "256", "truecolor"].allSatisfy { v in screen.contains { $0.hasPrefix(v + " ") } } }
         complete("ghostpipe ", "the files ghostpipe plays") { screen in
             screen.contains { $0.contains("a.srt") && $0.contains("B.VTT") && $0.contains("c.txt") && $0.contains("sub/") }
