@@ -199,7 +199,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
-    ass|sami|lrc|scc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl) echo "$root/Scripts/fuzz/formats.dict" ;;
+    ass|sami|lrc|scc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl|ttml|srv3|srv1|sbv) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     follow) echo "$root/Scripts/fuzz/follow.dict" ;;

@@ -3,7 +3,7 @@
 // CueChecks.swift.
 import GhostpipeCore
 
-let head = Array("<?xml version="1.0" encoding="utf-8" ?><transcript>\n".utf8)
+let head = Array((#"<?xml version="1.0" encoding="utf-8" ?><transcript>"# + "\n").utf8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

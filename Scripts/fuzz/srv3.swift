@@ -3,7 +3,7 @@
 // CueChecks.swift.
 import GhostpipeCore
 
-let head = Array("<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><head><pen id="1" b="1" fc="#FF0000"/><wp id="1" ap="1" ah="50" av="5"/><ws id="1" ju="2"/></head><body>\n".utf8)
+let head = Array((##"<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><head><pen id="1" b="1" fc="#FF0000"/><wp id="1" ap="1" ah="50" av="5"/><ws id="1" ju="2"/></head><body>"## + "\n").utf8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
