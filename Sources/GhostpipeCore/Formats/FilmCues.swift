@@ -39,6 +39,7 @@ struct FilmCues {
         // Walking back from the end: the first later start of each line is known when it is reached.
         var built: [Cue] = []
         built.reserveCapacity(lines.count)
+        var clamped = 0                 // lines that start before 0:00 (and start at 0:00)
         var following: Nanoseconds?     // the start of the line after this one in time order
         var nextStart: Nanoseconds?     // the first start later than this line's
         for k in order.reversed() {
@@ -60,11 +61,18 @@ struct FilmCues {
                 firstBeforeZero = line.line
                 continue
             }
+            if line.start < 0 { clamped += 1 }
             let start = max(0, line.start)
             built.append(Cue(start: start, end: max(start, end), runs: runs, placement: line.placement,
                              sourceLine: line.line, styleName: line.styleName))
         }
-        let cues = Array(built.reversed())
+        var cues = Array(built.reversed())
+        // Lines moved to 0:00 were in the order of their times before it: now they start together,
+        // so they take their file order, as cues starting together do.
+        if clamped > 0 {
+            let atZero = cues.firstIndex { $0.start > 0 } ?? cues.count
+            cues[0..<atZero].sort { $0.sourceLine < $1.sourceLine }
+        }
         if beforeZero > 0 {
             diagnostics.append(Diagnostic(line: firstBeforeZero, message: beforeZero == 1 ? "a line that ends before 0:00 skipped"
                                                                           : "\(beforeZero) lines that end before 0:00 skipped"))

@@ -56,6 +56,14 @@ func film(_ name: String, _ bytes: [UInt8], fps: Double? = nil) -> (cues: [Cue],
         #expect(cues.first?.start == 0)
         #expect(diagnostics == [Diagnostic(line: 1, message: "a line that ends before 0:00 skipped")])
     }
+
+    /// Two lines that both start before 0:00 both start at 0:00, and then in file order (the
+    /// microdvd fuzz target found them the other way round: sorted by their times before 0:00).
+    @Test func linesClampedToZeroKeepFileOrder() {
+        let (cues, _) = film("microdvd", "{-10}{100}First\n{0}{100}Second\n{-20}{100}Third\n{5}{100}Fourth\n")
+        #expect(cues.map(\.plainText) == ["First", "Second", "Third", "Fourth"])
+        #expect(cues.map(\.start) == [0, 0, 0, FrameRate.film.time(frames: 5)!])
+    }
 }
 
 @Suite struct MPL2Parsing {
