@@ -312,6 +312,26 @@ public enum OptionTable {
                details: "Kept colours are written by ghostpipe's renderer, never passed through.") { o, v in
             o.keepInputColors = v.text == "keep"
         },
+        Option("wrap", .choice("HOW", Choices {
+            [Choice("auto", "word wrap for prose, the terminal's layout for input that positions itself (default)"),
+             Choice("word", "word wrap: a word that does not fit moves whole to the next row"),
+             Choice("char", "as a terminal lays it out: cursor motion, erases and rewrites act, lines wrap at the margin"),
+             Choice("none", "as a terminal with autowrap off: what passes the margin is cut")]
+        }), in: .terminal,
+               help: "how text meets the right margin: auto (default), word, char or none",
+               details: """
+               Another program's output often positions its text itself: it moves the cursor (neofetch draws its \
+               information beside its logo), erases, or rewrites a line after a carriage return (a progress \
+               line). With auto, input whose start does any of that (or turns autowrap off) is read by \
+               ghostpipe's terminal emulator and laid out as a terminal would, so the final screen is what cat \
+               leaves, cell for cell; prose, coloured or not, keeps word wrap. The typewriter types the \
+               characters in the order the input writes them; motion, erase and style changes take no time. \
+               Other effects reveal the region the input drew when it pauses or ends. Motion above the row \
+               ghostpipe starts on stops there: the shell's earlier output is never touched. No escape \
+               sequence of the input reaches the terminal: ghostpipe writes the resulting cells itself, and \
+               drops titles, the alternate screen, mode changes and report requests. Pipes still get the \
+               input byte for byte.
+               """) { o, v in o.wrap = TextWrap(rawValue: v.text) ?? .auto },
         Option("widths", .choice("HOW", .cases(of: MeasuredWidths.Policy.self)), in: .terminal,
                help: """
                how to learn the widths of emoji terminals disagree on: auto asks the terminal, and where its cursor \

@@ -55,6 +55,7 @@ public struct Options: Sendable {
     public var command: [String] = []
     /// `--input-colors`: keep the colours (SGR) of text input, re-emitted by the renderer.
     public var keepInputColors = true
+    public var wrap = TextWrap.auto
     /// `--no-keys`: do not read the keyboard.
     public var keys = true
     /// `--force`: show a file that looks binary on a terminal anyway.

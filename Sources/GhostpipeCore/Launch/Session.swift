@@ -117,6 +117,7 @@ public struct Session {
         settings.bandUnderPrompt = options.place == .inline
         settings.tabWidth = options.tabWidth
         settings.keepInputColors = options.keepInputColors
+        settings.wrap = options.wrap
         settings.format = options.format
         settings.encoding = options.encoding
         settings.parseOptions = ParseOptions(frameRate: options.frameRate, channel: options.channel)

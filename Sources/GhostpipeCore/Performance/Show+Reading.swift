@@ -49,7 +49,9 @@ extension Show {
         if format == .text {
             let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
             beginText(name: name, head: output.takesRawBytes ? nil : bytes)
+            textHead = bytes
             ensureOpenText()
+            textHead = nil
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
             endOpenText(at: now)
@@ -210,7 +212,7 @@ extension Show {
             say("--start and --offset apply to subtitles; text starts at its beginning")
         }
         return TextRun(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
-                       row: flowEnd.row, column: flowEnd.column)
+                       row: flowEnd.row, column: flowEnd.column, head: textHead)
     }
 
     /// The `--track` files are read (`TrackLoader`): they join the first subtitles, which waited for

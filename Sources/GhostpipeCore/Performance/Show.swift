@@ -175,6 +175,8 @@ public final class Show: EventHandler, InputDemand {
     var textDecoder: StreamTextDecoder?
     var textName = "-"
     var said: Set<String> = []
+    /// The start of the text being opened, while its run is made (`--wrap auto` reads it).
+    var textHead: [UInt8]?
     /// Where the followed player (`--follow`) last said it was.
     var followed: Playhead?
     /// The --track files' cues joined the first subtitles.

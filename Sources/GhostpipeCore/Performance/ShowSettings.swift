@@ -68,6 +68,8 @@ public struct ShowSettings {
     var placesBlocks: Bool { (alignment ?? .left) != .left || (place ?? .top) != .top }
     public var tabWidth = 8
     public var keepInputColors = true
+    /// How streamed text meets the margin: word wrap, or the terminal's own layout (`--wrap`).
+    public var wrap = TextWrap.auto
     /// `--format` (nil: each file is detected on its own).
     public var format: SubtitleFormat?
     /// `--encoding` of subtitle files.

@@ -9,7 +9,8 @@ final class RawCopy: TextReveal {
     init(output: PlainOutput) { self.output = output }
 
     /// Bytes as read (the text run hands them over instead of clusters).
-    func take(_ bytes: UnsafeBufferPointer<UInt8>) { pending.append(contentsOf: bytes) }
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) { pending.append(contentsOf: bytes) }
+    var readsBytes: Bool { true }
 
     var wantsInput: Bool { pending.count < 1 << 20 }
     var holdsPartialInput: Bool { false }
@@ -17,7 +18,7 @@ final class RawCopy: TextReveal {
     var end: Placement { Placement(row: 0, column: 0, width: 0) }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        batch.bytes[..<batch.byteCount].withUnsafeBufferPointer { take($0) }
+        batch.bytes[..<batch.byteCount].withUnsafeBufferPointer { take($0, at: now) }
     }
     func paused(at now: Nanoseconds) {}
     func ended(at now: Nanoseconds) { ended = true }

@@ -10,6 +10,10 @@ protocol TextReveal: Performance {
     var holdsPartialInput: Bool { get }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds)
+    /// Whether it reads the input's bytes as they come (`take`) rather than clusters: a raw copy,
+    /// a terminal stream the emulator interprets.
+    var readsBytes: Bool { get }
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds)
     /// The input paused: show what is held if it can be shown.
     func paused(at now: Nanoseconds)
     func ended(at now: Nanoseconds)
@@ -18,6 +22,8 @@ protocol TextReveal: Performance {
 extension TextReveal {
     /// Text is laid out and scheduled before it shows: what is due next depends on time alone.
     var drawsAhead: Bool { true }
+    var readsBytes: Bool { false }
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {}
 }
 
 /// What every reveal is given: where it draws or reports, with which settings, and where on the

@@ -10,8 +10,9 @@ final class TextRun {
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
     /// paragraph at a time, or slides); for json the effect's timing too; plain
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
+    /// `head`: the start of the input, when known (`--wrap auto` reads it: does it position itself?).
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, clockRule: ClockRule,
-         row: Int, column: Int) {
+         row: Int, column: Int, head: [UInt8]? = nil) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil,
                                 preservingInvalid: output.takesRawBytes)
@@ -22,6 +23,10 @@ final class TextRun {
             reveal = RawCopy(output: plain)
         } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
             reveal = SlideShow(setup, scene: screenScene)
+        } else if let screen = output.screen, let screenScene = setup.scene, !(settings.effect is Credits),
+                  Self.isTerminalStream(settings.wrap, head: head) {
+            // (Credits roll prose; a terminal stream under them keeps the prose layout.)
+            reveal = StreamReveal(setup, scene: screenScene, screen: screen, autowrap: settings.wrap != .none)
         } else if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
@@ -50,13 +55,22 @@ final class TextRun {
     var wantsInput: Bool { !ended && reveal.wantsInput }
     /// Bytes go to the output as they are (`RawCopy`), with no work per grapheme.
     var copiesRaw: Bool { reveal is RawCopy }
+
+    /// Whether the text is laid out as a terminal lays it out, through the emulator (`--wrap`).
+    static func isTerminalStream(_ wrap: TextWrap, head: [UInt8]?) -> Bool {
+        switch wrap {
+        case .word: false
+        case .char, .none: true
+        case .auto: head.map(TerminalStreamDetection.positionsItself) ?? false
+        }
+    }
     var holdsPartialInput: Bool { stream.holdsPartialInput || reveal.holdsPartialInput }
     var isDone: Bool { ended && reveal.isDone }
     var isEnded: Bool { ended }
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         guard !ended else { return }
-        if let copy = reveal as? RawCopy { return copy.take(bytes) }
+        if reveal.readsBytes { return reveal.take(bytes, at: now) }
         var batch = stream.push(bytes)
         if fitted && received + batch.count > Self.maxFitted {
             // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
@@ -73,6 +87,7 @@ final class TextRun {
     }
 
     func paused(at now: Nanoseconds) {
+        if reveal.readsBytes { return reveal.paused(at: now) }
         reveal.receive(stream.flushAfterPause(), at: now)
         reveal.paused(at: now)
     }
@@ -80,7 +95,7 @@ final class TextRun {
     func end(at now: Nanoseconds) {
         guard !ended else { return }
         ended = true
-        reveal.receive(stream.finish(), at: now)
+        if !reveal.readsBytes { reveal.receive(stream.finish(), at: now) }
         reveal.ended(at: now)
     }
 }

@@ -1,0 +1,259 @@
+/// A terminal stream — another program's screen output, with cursor motion, erases, styled spaces and
+/// rewrites — revealed on a screen through the emulator: what shows is always the emulator's reading
+/// of the input up to the reveal's point, so the last frame is exactly what `cat` leaves.
+///
+/// - The typewriter paces the printed clusters (and line feeds) on the pacer's timeline; motion,
+///   erase and style changes cost no time and act when the reveal reaches them; a rewrite changes the
+///   cells in place. Other effects reveal the region the input drew (rows changed since the last
+///   reveal) as one block when the input pauses or ends.
+/// - The emulator is the terminal's size and starts at the cursor's row (the next one after a prompt): its row 0 is the
+///   first row ghostpipe writes, so motion above it is clamped there and the shell's earlier output is
+///   never touched. Lines that scroll off its top are final: drawn, then dropped (memory stays one
+///   screen, whatever the input's length).
+/// - Nothing of the input reaches the terminal: what is drawn is the renderer's writing of cells.
+final class StreamReveal: TextReveal {
+    private let scene: Scene
+    private let screen: Screen
+    private let emulator: TerminalEmulator
+    private var reader = TerminalOperationReader()
+    /// Operations read, not yet applied (from `applied`), and their instants.
+    private var operations: [TerminalOperation] = []
+    private var instants: [Nanoseconds] = []
+    private var applied = 0
+    private var pacer: Pacer
+    private var timeless: Bool
+    /// The typewriter paces operations; any other effect reveals blocks at pauses.
+    private let paced: Bool
+    private let effect: any Effect
+    private let context: EffectContext
+    private var ended = false
+    /// The document row of the emulator's row 0 (it moves down as lines scroll off).
+    private var base: Int
+    /// Lines that scrolled off the emulator and are not drawn yet: the rows just above its row 0.
+    private var scrolled: [[Cell]] = []
+    /// Rows the scene shows have changed since the last frame was drawn.
+    private var changed = true
+    /// Block effects: rows changed since the last block (not shown until revealed), and the block on
+    /// the scene (its actor and the emulator rows it covers).
+    private var unrevealed = Set<Int>()
+    private var block: (id: Int, rows: Range<Int>)?
+    /// Backpressure: stop reading while this many operations wait.
+    var maxQueued = 1 << 15
+
+    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool) {
+        self.scene = scene
+        self.screen = screen
+        let settings = setup.settings
+        emulator = TerminalEmulator(rows: screen.height, columns: screen.width, scrollbackLimit: 1 << 17)
+        emulator.autowrap = autowrap
+        // What a program writes reaches the screen through a tty, whose ONLCR makes a line feed a new line.
+        emulator.newLineMode = true
+        // It starts a row of its own: after a prompt that did not end its line, on the next row (a
+        // carriage return there must not write over the prompt, nor stop at its end).
+        base = setup.column > 0 ? setup.row + 1 : setup.row
+        pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
+        timeless = setup.timeless
+        effect = settings.effect
+        context = settings.context
+        paced = settings.effect is Typewriter
+    }
+
+    // MARK: - Input
+
+    var wantsInput: Bool { !ended && operations.count - applied < maxQueued && scrolled.count < screen.height }
+    var holdsPartialInput: Bool { reader.holdsCluster }
+    var isDone: Bool { ended && applied == operations.count && scrolled.isEmpty && !changed && unrevealed.isEmpty && isBlockSettled }
+    var end: Placement {
+        Placement(row: base + emulator.cursorRow, column: emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, width: 0)
+    }
+
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {}
+
+    /// Raw input, escapes and all: the emulator's parser reads it (ill-formed UTF-8 becomes U+FFFD there).
+    var readsBytes: Bool { true }
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        queue(reader.read(UnsafeRawBufferPointer(bytes)), at: now)
+    }
+
+    func paused(at now: Nanoseconds) {
+        queue(reader.flush(), at: now)
+        revealBlock(at: now)
+    }
+
+    func ended(at now: Nanoseconds) {
+        queue(reader.flush(), at: now)
+        ended = true
+        revealBlock(at: now)
+    }
+
+    private func queue(_ new: [TerminalOperation], at now: Nanoseconds) {
+        guard !new.isEmpty else { return }
+        if timeless || !paced {
+            // Nothing to pace: the emulator takes it at once.
+            for operation in new { emulator.apply(operation) }
+            noteChanges()
+            return
+        }
+        var last = max(now, instants.last ?? now)
+        for operation in new {
+            switch operation {
+            case .text(let cluster):
+                var cluster = cluster
+                let kind = cluster.withUTF8 { GraphemeKind.of($0) }
+                last = pacer.schedule(kind, ready: now)
+            case .control(0x0A):
+                last = pacer.schedule(.newline, ready: now)
+            default:
+                break  // at once, where the reveal reaches it
+            }
+            operations.append(operation)
+            instants.append(last)
+        }
+    }
+
+    // MARK: - Time
+
+    func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        var k = applied
+        while k < operations.count && (timeless || instants[k] <= now) {
+            emulator.apply(operations[k])
+            k += 1
+        }
+        if k > applied {
+            applied = k
+            noteChanges()
+            if applied > 4096 && applied * 2 > operations.count {
+                operations.removeSubrange(..<applied)
+                instants.removeSubrange(..<applied)
+                applied = 0
+            }
+        }
+        if let block, scene.actor(id: block.id)?.isSettled(at: now) ?? true { settleBlock() }
+        refreshScene()
+        if applied < operations.count { return instants[applied] }
+        if let block, let actor = scene.actor(id: block.id) { return actor.start + actor.duration }
+        return nil
+    }
+
+    /// Takes the lines that scrolled off the emulator and the rows it changed.
+    private func noteChanges() {
+        let off = emulator.takeScrolledOff()
+        if !off.isEmpty {
+            base += off.count
+            // Rows waiting for a block's reveal moved up with the screen; those that left it show as they are.
+            if !paced { unrevealed = Set(unrevealed.compactMap { $0 - off.count >= 0 ? $0 - off.count : nil }) }
+            if let b = block {
+                scene.remove(id: b.id)
+                block = nil
+                _ = b
+            }
+            scrolled.append(contentsOf: off)
+        }
+        let dirty = emulator.takeDirtyRows()
+        if !paced { unrevealed.formUnion(dirty.filter { block?.rows.contains($0) != true }) }
+        if !dirty.isEmpty || !off.isEmpty { changed = true }
+    }
+
+    // MARK: - Blocks (effects other than the typewriter)
+
+    private var isBlockSettled: Bool { block == nil }
+
+    /// The rows changed since the last block become one block, revealed by the effect from `now`.
+    private func revealBlock(at now: Nanoseconds) {
+        guard !paced else { return }
+        noteChanges()
+        settleBlock()
+        guard let top = unrevealed.min(), let bottom = unrevealed.max() else { return }
+        let rows = top..<(bottom + 1)
+        unrevealed.removeAll()
+        var glyphs: [Glyph] = []
+        for r in rows {
+            for (c, cell) in emulator.row(r).enumerated() where cell.width > 0 && cell != .blank {
+                glyphs.append(Glyph(cell.text, row: r - top, column: c, width: Int(cell.width), style: cell.style))
+            }
+        }
+        guard !glyphs.isEmpty else { changed = true; return }
+        let shape = Block(glyphs: glyphs, rows: rows.count, columns: emulator.columns)
+        let duration = timeless ? 0 : effect.duration(of: shape, budget: nil, context: context)
+        let id = scene.add(Actor(block: shape, effect: effect, context: context, start: now, duration: duration, row: base + top))
+        block = (id, rows)
+        changed = true
+    }
+
+    /// The block's reveal is over: its rows show as the emulator has them.
+    private func settleBlock() {
+        guard let b = block else { return }
+        scene.remove(id: b.id)
+        block = nil
+        changed = true
+    }
+
+    // MARK: - The scene
+
+    /// The rows the emulator uses: down to its last row with content or the cursor's.
+    private var usedRows: Int {
+        var last = emulator.cursorRow
+        for r in stride(from: emulator.rows - 1, to: last, by: -1) where !emulator.screen.isBlank(r) { last = r; break }
+        return last + 1
+    }
+
+    /// Puts the rows in view on the scene: the undrawn scrolled-off lines, then the emulator's rows,
+    /// at most a screenful (the renderer reaches no higher); what is below comes in later frames.
+    private func refreshScene() {
+        guard changed else { return }
+        let first = base - scrolled.count
+        let total = scrolled.count + usedRows
+        let shown = min(total, screen.height)
+        var rows: [Int: [Cell]] = [:]
+        for i in 0..<shown {
+            let row = first + i
+            if i < scrolled.count {
+                rows[row] = scrolled[i]
+            } else {
+                let r = i - scrolled.count
+                if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = emulator.row(r) }
+            }
+        }
+        scene.extraRows = rows
+        if total <= screen.height, emulator.cursorRow < usedRows {
+            scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, emulator.columns - 1), width: 0)
+        } else {
+            scene.cursor = nil
+        }
+    }
+
+    func drawn(at now: Nanoseconds) -> Bool {
+        guard changed else { return false }
+        // The scrolled-off lines in view are on the terminal now: final.
+        let done = min(scrolled.count, screen.height)
+        scrolled.removeFirst(done)
+        changed = done > 0
+        if changed { refreshScene() }
+        return changed
+    }
+
+    func showEverything(at now: Nanoseconds) {
+        guard !timeless else { return }
+        timeless = true
+        if let b = block { scene.finishReveal(id: b.id, at: now) }
+    }
+
+    // MARK: - Terminal
+
+    func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
+        let top = base - scrolled.count
+        emulator.resize(rows: rows, columns: columns)
+        noteChanges()
+        _ = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        changed = true
+        refreshScene()
+    }
+
+    func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        for k in applied..<instants.count { instants[k] += pause }
+        pacer.shift(by: pause)
+        _ = try screen.restart(columns: screen.width, rows: screen.height, fromRow: base - scrolled.count, clearing: false, at: now)
+        changed = true
+        refreshScene()
+    }
+}

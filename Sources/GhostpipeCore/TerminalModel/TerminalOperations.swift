@@ -1,0 +1,119 @@
+/// What a stream of terminal output does, one step at a time: a grapheme cluster printed, or a control
+/// (a C0 control, an escape or a control sequence) that moves, erases or styles at once. A reveal paces
+/// the printed clusters and applies everything in between when it reaches it, so the screen it shows
+/// is always the one the input meant up to that point — and at the end exactly what `cat` leaves.
+enum TerminalOperation {
+    /// One grapheme cluster of printable text (never split: a ZWJ emoji is one step).
+    case text(String)
+    case control(UInt8)
+    case escape(UInt8, intermediates: UInt32)
+    case controlSequence(UInt8, parameters: ControlSequenceParameters, prefix: UInt8, intermediates: UInt32)
+
+    /// A line feed: the one control a reveal gives time to (the pause at a line's end).
+    var isLineFeed: Bool { if case .control(0x0A) = self { true } else { false } }
+}
+
+/// Reads terminal output into `TerminalOperation`s with the emulator's own parser, dropping what does
+/// not belong in a filtered view (see `belongsInView`) and every OSC string (titles, clipboard,
+/// hyperlinks): nothing the input asks of the real terminal ever reaches it.
+struct TerminalOperationReader {
+    private var parser = EscapeSequenceParser(c1Controls: .ignored, stringLimit: 0)
+    private var collector = Collector()
+
+    /// Whether part of a cluster is held back waiting for more input.
+    var holdsCluster: Bool { collector.segmenter.holdsCluster }
+
+    /// The operations `bytes` completes, in order (a cluster that may continue is held back).
+    mutating func read(_ bytes: UnsafeRawBufferPointer) -> [TerminalOperation] {
+        parser.feed(bytes, to: &collector)
+        collector.cut(final: false)
+        defer { collector.operations.removeAll(keepingCapacity: true) }
+        return collector.operations
+    }
+
+    /// The input paused or ended: the held cluster is complete.
+    mutating func flush() -> [TerminalOperation] {
+        collector.cut(final: true)
+        defer { collector.operations.removeAll(keepingCapacity: true) }
+        return collector.operations
+    }
+
+    /// Whether a control sequence may act in a filtered view: not the alternate screen (the view is
+    /// ghostpipe's), not a request for a report (nobody would read the answer), not window operations.
+    static func belongsInView(_ final: UInt8, _ p: ControlSequenceParameters, prefix: UInt8, intermediates: UInt32) -> Bool {
+        if intermediates != 0 { return false }  // DECRQM, DECSTR, DECSCUSR, …
+        switch final {
+        case UInt8(ascii: "n"), UInt8(ascii: "c"), UInt8(ascii: "t"):  // DSR, DA, window operations
+            return false
+        case UInt8(ascii: "h"), UInt8(ascii: "l"):
+            guard prefix == UInt8(ascii: "?") else { return prefix == 0 }
+            for i in 0..<p.count where [47, 1047, 1049].contains(p.value(i, default: 0)) { return false }
+            return true
+        default:
+            return prefix == 0 || prefix == UInt8(ascii: "?")
+        }
+    }
+
+    private struct Collector: EscapeSequenceHandler {
+        var operations: [TerminalOperation] = []
+        var segmenter = GraphemeSegmenter()
+        /// Printable text since the last control, not yet cut into clusters.
+        var text: [UInt8] = []
+
+        mutating func print(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+            text.append(contentsOf: bytes[start..<end])
+        }
+
+        mutating func print(scalar: UInt32) {
+            guard let s = Unicode.Scalar(scalar) else { return }
+            text.append(contentsOf: String(s).utf8)
+        }
+
+        mutating func execute(_ control: UInt8) {
+            cut(final: true)
+            operations.append(.control(control))
+        }
+
+        mutating func escapeDispatch(_ final: UInt8, intermediates: UInt32) {
+            cut(final: true)
+            operations.append(.escape(final, intermediates: intermediates))
+        }
+
+        mutating func controlSequenceDispatch(_ final: UInt8, parameters: ControlSequenceParameters, prefix: UInt8,
+                                              intermediates: UInt32) {
+            cut(final: true)
+            guard TerminalOperationReader.belongsInView(final, parameters, prefix: prefix, intermediates: intermediates) else { return }
+            operations.append(.controlSequence(final, parameters: parameters, prefix: prefix, intermediates: intermediates))
+        }
+
+        mutating func operatingSystemCommand(_ body: [UInt8]) {}
+
+        /// The text so far as clusters; `final`: a control follows (or the input paused), so the
+        /// last cluster is complete too.
+        mutating func cut(final: Bool) {
+            guard !text.isEmpty || (final && segmenter.holdsCluster) else { return }
+            let batch = text.withUnsafeBufferPointer { segmenter.push($0) }
+            text.removeAll(keepingCapacity: true)
+            for k in 0..<batch.count { operations.append(.text(batch.string(k))) }
+            guard final else { return }
+            let held = segmenter.finish()
+            for k in 0..<held.count { operations.append(.text(held.string(k))) }
+        }
+    }
+}
+
+extension TerminalEmulator {
+    /// Performs one operation read by a `TerminalOperationReader`.
+    func apply(_ operation: TerminalOperation) {
+        switch operation {
+        case .text(let cluster):
+            var cluster = cluster
+            cluster.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+        case .control(let c): execute(c)
+        case .escape(let final, let intermediates): escapeDispatch(final, intermediates: intermediates)
+        case .controlSequence(let final, let p, let prefix, let intermediates):
+            controlSequenceDispatch(final, parameters: p, prefix: prefix, intermediates: intermediates)
+        }
+        if !responses.isEmpty { responses.removeAll() }
+    }
+}
