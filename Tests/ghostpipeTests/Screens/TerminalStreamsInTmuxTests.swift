@@ -59,34 +59,16 @@ import Glibc
         }
         #expect(ghost.status == 0 && reference.status == 0)
         #expect(reference.lines.contains { $0.count > 2 })
-        let (shown, expected) = (Self.samePalette(ghost), Self.samePalette(reference))
-        if `case`.stream == "neofetch" {
-            // Known gaps, left for the next change: block effects draw neofetch's cells without their
-            // bold and trailing styled blanks; under the typewriter a row drawn to the last column is
-            // sometimes marked wrapped in tmux (the next row's style then differs in the capture). The text is in place cell for cell either way.
-            #expect(shown.lines == expected.lines, "\(FinalScreensInTmux.FinalScreen.difference(expected.lines, shown.lines))")
-            withKnownIssue("neofetch's attributes under block effects, and rows drawn to the last column", isIntermittent: true) {
-                FinalScreensInTmux.expectSame(shown, expected, effect: effect)
-            }
-        } else {
-            FinalScreensInTmux.expectSame(shown, expected, effect: effect)
-        }
+        Self.expectSameCells(ghost, reference)
     }
 
-    /// tmux keeps how a palette colour was asked for (`ESC[97m` and `ESC[38;5;15m` are one colour, the
-    /// terminal's bright white, stored apart); ghostpipe writes the 16 colours in their short form.
-    static func samePalette(_ screen: FinalScreen) -> FinalScreen {
-        var screen = screen
-        screen.styled = screen.styled.map { line in
-            var line = line
-            for n in 0..<16 {
-                let (fg, bg) = n < 8 ? (30 + n, 40 + n) : (82 + n, 92 + n)
-                line = line.replacingOccurrences(of: "\u{1B}[38;5;\(n)m", with: "\u{1B}[\(fg)m")
-                line = line.replacingOccurrences(of: "\u{1B}[48;5;\(n)m", with: "\u{1B}[\(bg)m")
-            }
-            return line
-        }
-        return screen
+    /// The same cells (characters, colours, attributes: `CapturedCells`), history included, and the
+    /// cursor where `cat` leaves it.
+    static func expectSameCells(_ ghost: FinalScreen, _ reference: FinalScreen, sourceLocation: SourceLocation = #_sourceLocation) {
+        let (shown, expected) = (CapturedCells(ghost.styled), CapturedCells(reference.styled))
+        #expect(shown == expected, "\(CapturedCells.difference(expected, shown))", sourceLocation: sourceLocation)
+        #expect(ghost.cursor == reference.cursor, "cursor (x,y,rows in history)", sourceLocation: sourceLocation)
+        #expect(ghost.cursorVisible == reference.cursorVisible, sourceLocation: sourceLocation)
     }
 
     /// What cat leaves is not what the input's text would be without its motions (the test above would
