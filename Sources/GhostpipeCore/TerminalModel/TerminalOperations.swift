@@ -8,16 +8,15 @@ enum TerminalOperation {
     case control(UInt8)
     case escape(UInt8, intermediates: UInt32)
     case controlSequence(UInt8, parameters: ControlSequenceParameters, prefix: UInt8, intermediates: UInt32)
-
-    /// A line feed: the one control a reveal gives time to (the pause at a line's end).
-    var isLineFeed: Bool { if case .control(0x0A) = self { true } else { false } }
 }
 
 /// Reads terminal output into `TerminalOperation`s with the emulator's own parser, dropping what does
-/// not belong in a filtered view (see `belongsInView`) and every OSC string (titles, clipboard,
+/// not belong in a filtered view (see `belongsInView`; a full reset, RIS) and every OSC string (titles, clipboard,
 /// hyperlinks): nothing the input asks of the real terminal ever reaches it.
 struct TerminalOperationReader {
-    private var parser = EscapeSequenceParser(c1Controls: .ignored, stringLimit: 0)
+    /// C1 controls written as UTF-8 open what they stand for (CSI, OSC, …), so that what follows
+    /// one is read as a sequence, and dropped or acted on as such, never shown as text.
+    private var parser = EscapeSequenceParser(c1Controls: .recognised, stringLimit: 0)
     private var collector = Collector()
 
     /// Whether part of a cluster is held back waiting for more input.
@@ -76,6 +75,8 @@ struct TerminalOperationReader {
 
         mutating func escapeDispatch(_ final: UInt8, intermediates: UInt32) {
             cut(final: true)
+            // RIS (a full reset: modes, the whole screen) is the terminal's, not a view's.
+            if final == UInt8(ascii: "c") && intermediates == 0 { return }
             operations.append(.escape(final, intermediates: intermediates))
         }
 
@@ -103,6 +104,24 @@ struct TerminalOperationReader {
 }
 
 extension TerminalEmulator {
+    /// An emulator for reading another program's output as a view of it (`StreamReveal`): a line feed
+    /// starts a new line, as the tty between a program and its terminal makes it (ONLCR).
+    public static func streamView(rows: Int, columns: Int, autowrap: Bool = true, scrollbackLimit: Int = 1 << 17) -> TerminalEmulator {
+        let emulator = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollbackLimit)
+        emulator.autowrap = autowrap
+        emulator.newLineMode = true
+        return emulator
+    }
+
+    /// Reads all of `bytes` as a view does, at once: what does not belong in it dropped (the final
+    /// state every reveal of a stream ends on; tests and fuzzing compare with it).
+    public func readAsView(_ bytes: [UInt8]) {
+        var reader = TerminalOperationReader()
+        var operations = bytes.withUnsafeBytes { reader.read($0) }
+        operations += reader.flush()
+        for operation in operations { apply(operation) }
+    }
+
     /// Performs one operation read by a `TerminalOperationReader`.
     func apply(_ operation: TerminalOperation) {
         switch operation {
