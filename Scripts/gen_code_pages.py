@@ -52,6 +52,8 @@ SINGLE_BYTE = [
     ("iso8859_10", "ISO-8859-10"), ("iso8859_13", "ISO-8859-13"), ("iso8859_14", "ISO-8859-14"),
     ("iso8859_15", "ISO-8859-15"), ("iso8859_16", "ISO-8859-16"),
     ("koi8r", "KOI8-R"), ("koi8u", "KOI8-U"), ("cp866", "IBM866"), ("cp874", "IBM874"),
+    # The IBM PC's own: ANSI art's shading blocks and box drawing.
+    ("cp437", "IBM437"),
     # ISO 6937 (EBU STL's Latin table): its spacing characters; the accents 0xC1-0xCF alone.
     ("iso6937", "ISO_6937"),
 ]

@@ -39,7 +39,9 @@ extension Show {
     }
 
     func decide(_ format: SubtitleFormat, name: String?, bytes: [UInt8], at now: Nanoseconds) throws {
-        if format == .text && !output.takesRawBytes && !settings.force && !TextHead.isWideUnicode(bytes, named: settings.encoding)
+        // ANSI art (CP437, control bytes and a SAUCE record) is text for a screen, not binary.
+        let art = format == .text && !output.takesRawBytes ? ANSIArt.of(name: name) : nil
+        if format == .text && art == nil && !output.takesRawBytes && !settings.force && !TextHead.isWideUnicode(bytes, named: settings.encoding)
             && BinaryContent.looksBinary(bytes) {
             // Like bat: a pipe gets it byte for byte, a screen gets a word about it.
             report("\(name == nil || name == "-" ? "standard input" : name!): binary content; not shown (--force shows it anyway)")
@@ -48,10 +50,11 @@ extension Show {
         }
         if format == .text {
             let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
-            beginText(name: name, head: output.takesRawBytes ? nil : bytes)
+            beginText(name: name, head: output.takesRawBytes ? nil : bytes, art: art)
             textHead = bytes
+            textArt = art
             ensureOpenText()
-            textHead = nil
+            (textHead, textArt) = (nil, nil)
             bytes.withUnsafeBufferPointer { feedText($0, at: now) }
         } else {
             endOpenText(at: now)
@@ -121,11 +124,13 @@ extension Show {
 
     /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
     /// encoding decided from its start, as for subtitles); without, they are UTF-8.
-    func beginText(name: String?, head: [UInt8]? = nil) {
+    func beginText(name: String?, head: [UInt8]? = nil, art: ANSIArt? = nil) {
         reading = .text
         textName = name ?? "-"
-        // Without --encoding, a screen gets UTF-16/32 and code page text decoded too (`TextHead`); a pipe the bytes.
-        textDecoder = (settings.encoding ?? (head.map(TextHead.needsDecoding) == true ? "auto" : nil)).map {
+        // Without --encoding, a screen gets UTF-16/32 and code page text decoded too (`TextHead`), ANSI
+        // art as CP437; a pipe the bytes.
+        let detected = art != nil && !(head.map(ANSIArt.isUTF8) ?? false) ? "CP437" : head.map(TextHead.needsDecoding) == true ? "auto" : nil
+        textDecoder = (settings.encoding ?? detected).map {
             StreamTextDecoder(encoding: $0, isFile: textName != "-" && InputFiles.isRegularFile(textName))
         }
     }
@@ -212,7 +217,7 @@ extension Show {
             say("--start and --offset apply to subtitles; text starts at its beginning")
         }
         return TextRun(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
-                       row: flowEnd.row, column: flowEnd.column, head: textHead)
+                       row: flowEnd.row, column: flowEnd.column, head: textHead, art: textArt)
     }
 
     /// The `--track` files are read (`TrackLoader`): they join the first subtitles, which waited for

@@ -177,6 +177,8 @@ public final class Show: EventHandler, InputDemand {
     var said: Set<String> = []
     /// The start of the text being opened, while its run is made (`--wrap auto` reads it).
     var textHead: [UInt8]?
+    /// What its SAUCE record or name says when it is ANSI art.
+    var textArt: ANSIArt?
     /// Where the followed player (`--follow`) last said it was.
     var followed: Playhead?
     /// The --track files' cues joined the first subtitles.

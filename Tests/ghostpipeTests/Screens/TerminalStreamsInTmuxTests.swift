@@ -15,7 +15,7 @@ import Glibc
 
     /// neofetch as it writes to a pipe (its logo, then the information beside it by cursor motion,
     /// autowrap off, its palette as coloured spaces), recorded once.
-    static let neofetch = (try? Data(contentsOf: Paths.repository.appendingPathComponent("Tests/Data/streams/neofetch.ans"))) ?? Data()
+    static let neofetch = (try? Data(contentsOf: Paths.repository.appendingPathComponent("Tests/Data/streams/neofetch.out"))) ?? Data()
 
     static let streams: [String: String] = [
         "progress": "progress 10%\u{1B}[K\rprogress 55%\u{1B}[K\rdone\u{1B}[K\n",
@@ -38,14 +38,14 @@ import Glibc
 
     /// Stream `name` in a file of its own (`tag` tells the cases apart).
     static func file(_ name: String, tag: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-stream-\(getpid())-\(name)-\(tag).ans").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-stream-\(getpid())-\(name)-\(tag).out").path
         if name == "neofetch" { try neofetch.write(to: URL(fileURLWithPath: path)) } else { try streams[name, default: ""].write(toFile: path, atomically: true, encoding: .utf8) }
         return path
     }
 
     @Test(arguments: effects, cases)
     func endsOnCatsScreen(effect: String, case: Case) async throws {
-        #expect(!Self.neofetch.isEmpty, "Tests/Data/streams/neofetch.ans is missing")
+        #expect(!Self.neofetch.isEmpty, "Tests/Data/streams/neofetch.out is missing")
         let path = try Self.file(`case`.stream, tag: "\(effect)-\(`case`.columns)")
         defer { try? FileManager.default.removeItem(atPath: path) }
         // After a prompt: the stream starts at column 2 of a row, as after `$ `.
@@ -69,6 +69,49 @@ import Glibc
         #expect(shown == expected, "\(CapturedCells.difference(expected, shown))", sourceLocation: sourceLocation)
         #expect(ghost.cursor == reference.cursor, "cursor (x,y,rows in history)", sourceLocation: sourceLocation)
         #expect(ghost.cursorVisible == reference.cursorVisible, sourceLocation: sourceLocation)
+    }
+
+    /// A small ANSI-art file as a BBS would serve it: CP437 shading blocks and box drawing, a
+    /// cursor-forward gap, iCE colours (blink is a bright background), a row of exactly 80 columns that
+    /// wraps, then DOS's end-of-file mark and a SAUCE record (80 columns, iCE on).
+    static let art: [UInt8] = {
+        var bytes: [UInt8] = [0xDB, 0xDB, 0xB2, 0xB1, 0xB0] + Array("\u{1B}[10C".utf8) + [0xC9, 0xCD, 0xCD, 0xBB, 13, 10]
+        bytes += Array("\u{1B}[1;33;44m hi \u{1B}[5;41m  \u{1B}[0m\r\n".utf8)
+        bytes += [UInt8](repeating: 0xC4, count: 80) + Array("end\r\n".utf8)
+        var sauce = [UInt8](repeating: 0x20, count: 128)
+        sauce.replaceSubrange(0..<7, with: Array("SAUCE00".utf8))
+        sauce[94] = 1; sauce[95] = 1; sauce[96] = 80; sauce[97] = 0; sauce[104] = 0; sauce[105] = 1
+        for i in 98..<104 { sauce[i] = 0 }
+        return bytes + [0x1A] + sauce
+    }()
+
+    /// What the art looks like written as UTF-8 for a terminal (blink + red is bright red there).
+    static let artAsCatShowsIt = "██▓▒░\u{1B}[10C╔══╗\r\n\u{1B}[1;33;44m hi \u{1B}[101m  \u{1B}[0m\r\n"
+        + String(repeating: "─", count: 80) + "end\r\n"
+
+    @Test func ansiArtIsDrawnInItsCodePageAndColours() async throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let art = "\(directory)/ghostpipe-art-\(getpid()).ans", reference = "\(directory)/ghostpipe-art-\(getpid()).txt"
+        try Data(Self.art).write(to: URL(fileURLWithPath: art))
+        try Self.artAsCatShowsIt.write(toFile: reference, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: art); try? FileManager.default.removeItem(atPath: reference) }
+        let expected = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; cat '\(reference)'", columns: 80, rows: 12, tag: "cat-art")
+        }
+        #expect(expected.lines.first?.hasPrefix("$") == true && expected.lines.count > 4)
+        for effect in ["typewriter --cps 960", "letters --duration 0.3s"] {
+            let shown = try await FinalScreensInTmux.gate.run {
+                try await FinalScreen.capture("printf '$ '; '\(Binary.path)' --effect \(effect) '\(art)'", columns: 80, rows: 12, tag: "art")
+            }
+            #expect(shown.status == 0)
+            Self.expectSameCells(shown, expected)
+        }
+        // In a narrower terminal the art keeps its 80-column rows, cut at the margin (not wrapped at 33).
+        let narrow = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ '; '\(Binary.path)' --instant '\(art)'", columns: 33, rows: 12, tag: "art-33")
+        }
+        let wide = CapturedCells(expected.styled).rows
+        #expect(CapturedCells(narrow.styled).rows == wide.map { Array($0.prefix(33)) }, "\(CapturedCells(narrow.styled))")
     }
 
     /// What cat leaves is not what the input's text would be without its motions (the test above would

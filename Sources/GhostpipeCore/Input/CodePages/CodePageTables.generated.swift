@@ -80,6 +80,9 @@ enum CodePageTables {
     /// IBM874: bytes 0x80-0xFF (97 mapped).
     static let cp874 = SingleByteTable(upperHalf: "€\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}…\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}‘’“”•–—\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{A0}กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮฯะ\u{E31}าำ\u{E34}\u{E35}\u{E36}\u{E37}\u{E38}\u{E39}\u{E3A}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}฿เแโใไๅๆ\u{E47}\u{E48}\u{E49}\u{E4A}\u{E4B}\u{E4C}\u{E4D}\u{E4E}๏๐๑๒๓๔๕๖๗๘๙๚๛\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}")
 
+    /// IBM437: bytes 0x80-0xFF (128 mapped).
+    static let cp437 = SingleByteTable(upperHalf: "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{A0}")
+
     /// ISO_6937: bytes 0x80-0xFF (119 mapped).
     static let iso6937 = SingleByteTable(upperHalf: "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8A}\u{8B}\u{8C}\u{8D}\u{8E}\u{8F}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9A}\u{9B}\u{9C}\u{9D}\u{9E}\u{9F}\u{A0}¡¢£\u{FFFD}¥\u{FFFD}§¤‘“«←↑→↓°±²³×µ¶·÷’”»¼½¾¿\u{FFFD}\u{E002}\u{E003}\u{E004}\u{E005}\u{E006}\u{E007}\u{E008}\u{E009}\u{E00C}\u{E00A}\u{E00B}\u{FFFD}\u{E00D}\u{E00E}\u{E00F}—¹®©™♪¬¦\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}⅛⅜⅝⅞\u{2126}ÆÐªĦ\u{FFFD}ĲĿŁØŒºÞŦŊŉĸæđðħıĳŀłøœßþŧŋ\u{AD}")
 

@@ -50,6 +50,8 @@ public enum EncodingCatalog {
         TextEncoding("KOI8-R", "Russian", aliases: ["koi8", "cskoi8r"], .singleByte { CodePageTables.koi8r }),
         TextEncoding("KOI8-U", "Ukrainian", aliases: ["koi8-ru"], .singleByte { CodePageTables.koi8u }),
         TextEncoding("CP866", "Cyrillic, DOS", aliases: ["ibm866", "866", "csibm866"], .singleByte { CodePageTables.cp866 }),
+        TextEncoding("CP437", "the IBM PC's (DOS, ANSI art)", aliases: ["ibm437", "437", "cspc8codepage437", "dos"],
+                     .singleByte { CodePageTables.cp437 }),
         TextEncoding("CP874", "Thai", aliases: ["windows-874", "tis-620", "iso-8859-11", "dos-874"], .singleByte { CodePageTables.cp874 }),
     ]
 

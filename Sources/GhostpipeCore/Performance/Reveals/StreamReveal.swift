@@ -37,17 +37,21 @@ final class StreamReveal: TextReveal {
     /// the scene (its actor and the emulator rows it covers).
     private var unrevealed = Set<Int>()
     private var block: (id: Int, rows: Range<Int>)?
+    /// ANSI art: drawn at its own width, its text ends at DOS's end-of-file mark, iCE colours.
+    private let art: ANSIArt?
+    /// The art's end-of-file mark was read: the rest (its SAUCE record) is not drawn.
+    private var pastEndOfArt = false
     /// Backpressure: stop reading while this many operations wait.
     var maxQueued = 1 << 15
 
-    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool) {
+    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil) {
         self.scene = scene
         self.screen = screen
+        self.art = art
         let settings = setup.settings
-        emulator = TerminalEmulator(rows: screen.height, columns: screen.width, scrollbackLimit: 1 << 17)
-        emulator.autowrap = autowrap
-        // What a program writes reaches the screen through a tty, whose ONLCR makes a line feed a new line.
-        emulator.newLineMode = true
+        // Art wraps where it was drawn to wrap (80 columns, or its SAUCE width), whatever the terminal's
+        // width: a wider terminal shows it as drawn, a narrower one cuts it at its margin.
+        emulator = .streamView(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap)
         // It starts a row of its own: after a prompt that did not end its line, on the next row (a
         // carriage return there must not write over the prompt, nor stop at its end).
         base = setup.column > 0 ? setup.row + 1 : setup.row
@@ -64,7 +68,7 @@ final class StreamReveal: TextReveal {
     var holdsPartialInput: Bool { reader.holdsCluster }
     var isDone: Bool { ended && applied == operations.count && scrolled.isEmpty && !changed && unrevealed.isEmpty && isBlockSettled }
     var end: Placement {
-        Placement(row: base + emulator.cursorRow, column: emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, width: 0)
+        Placement(row: base + emulator.cursorRow, column: min(emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, screen.width), width: 0)
     }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {}
@@ -72,7 +76,13 @@ final class StreamReveal: TextReveal {
     /// Raw input, escapes and all: the emulator's parser reads it (ill-formed UTF-8 becomes U+FFFD there).
     var readsBytes: Bool { true }
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        queue(reader.read(UnsafeRawBufferPointer(bytes)), at: now)
+        guard !pastEndOfArt else { return }
+        var text = bytes
+        if art != nil, let mark = bytes.firstIndex(of: ANSIArt.endOfFile) {
+            pastEndOfArt = true
+            text = UnsafeBufferPointer(rebasing: bytes[..<mark])
+        }
+        queue(reader.read(UnsafeRawBufferPointer(text)), at: now)
     }
 
     func paused(at now: Nanoseconds) {
@@ -168,7 +178,7 @@ final class StreamReveal: TextReveal {
         unrevealed.removeAll()
         var glyphs: [Glyph] = []
         for r in rows {
-            for (c, cell) in emulator.row(r).enumerated() where cell.width > 0 && cell != .blank {
+            for (c, cell) in cells(ofRow: r).enumerated() where cell.width > 0 && cell != .blank {
                 glyphs.append(Glyph(cell.text, row: r - top, column: c, width: Int(cell.width), style: cell.style))
             }
         }
@@ -211,15 +221,27 @@ final class StreamReveal: TextReveal {
                 rows[row] = scrolled[i]
             } else {
                 let r = i - scrolled.count
-                if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = emulator.row(r) }
+                if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = cells(ofRow: r) }
             }
         }
         scene.extraRows = rows
         if total <= screen.height, emulator.cursorRow < usedRows {
-            scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, emulator.columns - 1), width: 0)
+            scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, screen.width - 1), width: 0)
         } else {
             scene.cursor = nil
         }
+    }
+
+    /// Row `r` of the emulator as it shows: with iCE colours, blink is a bright background.
+    private func cells(ofRow r: Int) -> [Cell] {
+        var cells = emulator.row(r)
+        guard art?.iceColors == true else { return cells }
+        for c in cells.indices where cells[c].style.attributes.contains(.blink) {
+            cells[c].style.attributes.remove(.blink)
+            if case .palette(let n)? = cells[c].style.background, n < 8 { cells[c].style.background = .palette(n + 8) }
+            else if cells[c].style.background == nil { cells[c].style.background = .palette(8) }
+        }
+        return cells
     }
 
     func drawn(at now: Nanoseconds) -> Bool {
@@ -242,7 +264,7 @@ final class StreamReveal: TextReveal {
 
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
         let top = base - scrolled.count
-        emulator.resize(rows: rows, columns: columns)
+        emulator.resize(rows: rows, columns: art?.columns ?? columns)
         noteChanges()
         _ = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
         changed = true

@@ -12,7 +12,7 @@ final class TextRun {
     /// output is the input byte for byte on the pacer's timeline (effects draw on screens only).
     /// `head`: the start of the input, when known (`--wrap auto` reads it: does it position itself?).
     init(output: any Output, scene: Scene, settings: ShowSettings, widths: (any ColumnWidths)?, clockRule: ClockRule,
-         row: Int, column: Int, head: [UInt8]? = nil) {
+         row: Int, column: Int, head: [UInt8]? = nil, art: ANSIArt? = nil) {
         stream = GraphemeStream(sanitizing: !output.takesRawBytes,
                                 keepingStyles: settings.keepInputColors && output.screen != nil,
                                 preservingInvalid: output.takesRawBytes)
@@ -24,9 +24,9 @@ final class TextRun {
         } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
             reveal = SlideShow(setup, scene: screenScene)
         } else if let screen = output.screen, let screenScene = setup.scene, !(settings.effect is Credits),
-                  Self.isTerminalStream(settings.wrap, head: head) {
+                  art != nil && settings.wrap != .word || Self.isTerminalStream(settings.wrap, head: head) {
             // (Credits roll prose; a terminal stream under them keeps the prose layout.)
-            reveal = StreamReveal(setup, scene: screenScene, screen: screen, autowrap: settings.wrap != .none)
+            reveal = StreamReveal(setup, scene: screenScene, screen: screen, autowrap: settings.wrap != .none, art: art)
         } else if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
