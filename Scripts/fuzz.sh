@@ -134,6 +134,9 @@ make_seeds() {
             i=$((i + 1))
         done
         printf '\x03\x13\x05\x00\x20\x07progress 10%%\rprogress 100%%\r\nN\bNA\bAM\bME\bE _\bx \xed\x95\x9c\b\b\xed\x95\x9c\r\n' | seed player motions
+        # Terminal streams (flag 128: --wrap char): motion, erases, scroll regions, styled spaces, rewrites.
+        printf '\x00\x14\x06\x81\x40\x00top\n\n\x1b[2Aab\x1b[3Cc\x1b[1B\rx\x1b[41m  \x1b[0m\n\x1b[s12\x1b[u\x1b[1P\x1b[2@_\x1b[2;4r\x1b[3S\x1b[99999A\x1b[K\x1b[2J\x1b[?7lwide past the margin\x1b[?7h\r\x1b[2Kdone\n' | seed player stream
+        printf '\x00\x50\x18\x80\x10\x00' | cat - "$root/Tests/Data/streams/neofetch.out" | seed player neofetch
         printf '\x04\x01\x02\x00\xff\x07\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 \xea\xb0\x80 e\xcc\x81\x1b[31mred\x1b]0;t\x07\n' | seed player narrow
         printf '\x19\x50\x10\x04\x40\x06WEBVTT\n\n00:00.000 --> 00:01.000\n<b>a</b> <00:00.500>b\n\n00:00.500 --> 00:02.000 line:0\nc\n' | seed player vtt
         printf '\x1e\x28\x08\x44\x40\x041\n00:00:00,000 --> 00:00:01,000\nx\n\n2\n00:00:00,500 --> 00:00:09,000\n\xed\x95\x9c\n' | seed player srt

@@ -8,7 +8,9 @@
 // Properties: the loop ends; nothing outside ghostpipe's own vocabulary reaches a terminal (the
 // renderer's moves and SGR; plain text to a terminal may also hold tab and backspace); what reaches
 // a terminal is valid UTF-8 that the emulator takes; plain text to a pipe is the input byte for byte (ill-formed UTF-8 included);
-// json and cast are one object per line with no raw control characters. Memory bombs are caught by
+// json and cast are one object per line with no raw control characters; a terminal stream (flag 128:
+// `--wrap char`, the input read by the emulator) shown on a screen with no key or resize ends on the
+// emulator's own reading of the input, cell for cell. Memory bombs are caught by
 // libFuzzer's -rss_limit_mb and -malloc_limit_mb (see fuzz.sh).
 import GhostpipeCore
 
@@ -48,6 +50,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if flags & 16 != 0 { arguments += ["--input-colors", "strip"] }
     if flags & 32 != 0 { arguments.append("--no-pauses") }
     if flags & 64 != 0 { arguments += ["--speed", "7"] }
+    let stream = flags & 128 != 0
+    if stream { arguments += ["--wrap", "char", "--format", "text"] }
     // A pipe gets the input byte for byte: text, even if it looks like subtitles or binary.
     let exactPipe = destination == .plainPipe && flags & 2 == 0
     if exactPipe { arguments += ["--format", "text", "--force"] }
@@ -104,6 +108,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 + String(decoding: written, as: UTF8.self).debugDescription.prefix(2000))
         let emulator = TerminalEmulator(rows: rows, columns: columns)
         emulator.feed(written)
+        if stream && destination == .screen && head[5] % 8 == 0 && flags & 2 == 0 {
+            let reading = TerminalEmulator.streamView(rows: rows, columns: columns)
+            reading.readAsView(input)
+            for r in 0..<rows where emulator.row(r) != reading.row(r) {
+                require(false, "player: stream row \(r) is \(emulator.rowText(r).debugDescription), the emulator reads \(reading.rowText(r).debugDescription) "
+                        + "(\(arguments.joined(separator: " ")))")
+            }
+        }
     case .plainPipe:
         if exactPipe {
             require(written == input, "player: a pipe got \(written.count) bytes for \(input.count) (\(arguments.joined(separator: " ")))")
