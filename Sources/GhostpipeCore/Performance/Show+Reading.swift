@@ -83,6 +83,7 @@ extension Show {
 
     func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
+        if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
         // Cues the file leaves to the player take --align/--place; beside --track files, the
         // input's subtitles are the first track.
         let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
