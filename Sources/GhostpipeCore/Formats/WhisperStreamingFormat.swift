@@ -11,13 +11,15 @@ struct WhisperStreamingFormat: LiveCaptionFormat {
     var title: String { "whisper_streaming" }
     var extensions: [String] { ["whisper-online"] }
 
+    /// Told by content only when EMIT has its fraction (`%1.4f`): three whole numbers and words
+    /// begin many a text file. `--format whisper-streaming` reads lines without it too.
     func recognize(_ lines: [ArraySlice<UInt8>]) -> Recognition {
         guard let first = lines.first else { return .needMore }
-        return Self.timing(FilmText.trimmed(first)) != nil ? .yes : .no
+        return Self.timing(FilmText.trimmed(first), strict: true) != nil ? .yes : .no
     }
 
     func matches(_ prefix: String) -> Bool {
-        FilmDetection.mostLines(prefix) { Self.timing($0) != nil }
+        FilmDetection.mostLines(prefix) { Self.timing($0, strict: true) != nil }
     }
 
     func events(_ source: [UInt8]) -> (events: [LiveEvent], diagnostics: [Diagnostic]) {
@@ -40,8 +42,9 @@ struct WhisperStreamingFormat: LiveCaptionFormat {
 
     /// `EMIT BEGIN END` then a space and text: the audio's times and where the text starts. BEGIN
     /// must not come after END.
-    static func timing(_ line: ArraySlice<UInt8>) -> (begin: Nanoseconds, end: Nanoseconds, text: Int)? {
+    static func timing(_ line: ArraySlice<UInt8>, strict: Bool = false) -> (begin: Nanoseconds, end: Nanoseconds, text: Int)? {
         guard let (_, a) = milliseconds(line, at: line.startIndex), a < line.endIndex, line[a] == 32,
+              !strict || line[line.startIndex..<a].contains(UInt8(ascii: ".")),
               let (begin, b) = milliseconds(line, at: a + 1), b < line.endIndex, line[b] == 32,
               let (end, c) = milliseconds(line, at: b + 1), c < line.endIndex, Bytes.isSpaceOrTab(line[c]),
               begin <= end else { return nil }
