@@ -2,7 +2,7 @@
 # Fuzzing: libFuzzer targets for the code that reads untrusted input (Scripts/fuzz/*.swift).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 60 s each for decode subrip webvtt ass sami lrc scc microdvd
-#                                             # mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv arguments player follow
+#                                             # mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv live arguments player follow
 #   Scripts/fuzz.sh 20                        # the CI smoke run
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh         # build the targets, run nothing
 #
@@ -24,7 +24,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all_targets=(decode subrip webvtt ass sami lrc scc microdvd mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv arguments player follow)
+all_targets=(decode subrip webvtt ass sami lrc scc microdvd mpl2 subviewer tmplayer spruce ebustl ttml srv3 srv1 sbv live arguments player follow)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -73,7 +73,7 @@ fi
 for t in "${targets[@]}"; do
     extra=("$root/Scripts/fuzz/FuzzSupport.swift")
     [[ $t == subrip || $t == webvtt || $t == ass || $t == sami || $t == lrc || $t == scc || $t == microdvd || $t == mpl2 \
-        || $t == subviewer || $t == tmplayer || $t == spruce || $t == ttml || $t == srv3 || $t == srv1 || $t == sbv ]] \
+        || $t == subviewer || $t == tmplayer || $t == spruce || $t == ttml || $t == srv3 || $t == srv1 || $t == sbv || $t == live ]] \
         && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
     [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
@@ -153,6 +153,10 @@ make_seeds() {
         printf '<transcript><text start="0.5" dur="1">a &amp;#39; &amp;lt;i&amp;gt;b</text><text start=".">\n</text><text start="1e9" dur="nan">' | seed "$t" srv1
         printf '0:00:00.599,0:00:04.160\r\na[br]b\r\n\r\n9:99:99.9,0:0:0\r\nx\n\n0:00:01,0:00:00\n' | seed "$t" sbv
         ;;
+    live)
+        cp "$root"/Tests/Data/live/*.{tsv,jsonl,json,txt} "$dir/"
+        printf '{\n  "result" : [{"start": 1e400, "end": -1, "word": "\\ud800x"}],\n  "text" : "a\\u0000"\n}\n{"partial": "b\n[00:00:01.000 --> 00:00:00.500]  c\r\033[2K\rd\n### Transcription 1 START | t0 = 99999999999999 ms\n' | seed "$t" live-broken
+        ;;
     ass|sami|lrc)
         local f
         for f in "$root"/samples/*.ass "$root"/samples/*.smi "$root"/samples/*.lrc; do cp "$f" "$dir/"; done
@@ -202,7 +206,7 @@ dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
     subrip|webvtt) echo "$root/Scripts/fuzz/subtitles.dict" ;;
-    ass|sami|lrc|scc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl|ttml|srv3|srv1|sbv) echo "$root/Scripts/fuzz/formats.dict" ;;
+    ass|sami|lrc|scc|microdvd|mpl2|subviewer|tmplayer|spruce|ebustl|ttml|srv3|srv1|sbv|live) echo "$root/Scripts/fuzz/formats.dict" ;;
     arguments) echo "$root/Scripts/fuzz/arguments.dict" ;;
     player) echo "$root/Scripts/fuzz/subtitles.dict" ;;
     follow) echo "$root/Scripts/fuzz/follow.dict" ;;

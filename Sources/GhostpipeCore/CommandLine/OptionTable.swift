@@ -367,6 +367,12 @@ public enum OptionTable {
         Option("record", short: "r", .path("FILE") { ["cast"] }, in: .output,
                help: "also record the terminal output to FILE (asciicast v2)",
                details: "The recording has the exact timestamps of the timeline.") { o, v in o.record = v.text },
+        Option("partials", in: .output,
+               help: "with json output, also a live recogniser's partial hypotheses: {\"time\":S,\"partial\":\"...\"} as each arrives",
+               details: """
+               Live captions (Vosk JSON, whisper.cpp, whisper_streaming) revise a hypothesis until it is final; \
+               by default a pipe, plain and json get only the final utterances.
+               """) { o, _ in o.partials = true },
         Option("width", .number("N"), in: .output,
                help: "columns when there is no terminal (default 80)") { o, v throws(UsageError) in
             o.width = try v.wholeNumber(in: 1...10_000)

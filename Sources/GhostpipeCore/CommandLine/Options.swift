@@ -6,6 +6,8 @@ public struct Options: Sendable {
     public var instant = false
     public var output = OutputMode.auto
     public var record: String?
+    /// `--partials`: json gets a live recogniser's partial hypotheses too.
+    public var partials = false
     public var width: Int?
     public var height: Int?
     public var tabWidth = 8

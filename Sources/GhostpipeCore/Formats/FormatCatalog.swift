@@ -6,6 +6,8 @@ public enum FormatCatalog {
         SubRipFormat(),
         ASSFormat(),
         SAMIFormat(),
+        // Before LRC: a segment's `[00:00:01.000 --> …]` begins as an LRC time tag does.
+        WhisperCppFormat(),
         LRCFormat(),
         // Before the film formats: a caption line (timecode, tab, hex words) is also a TMPlayer
         // line, and an SBV timing line (milliseconds) a lenient SubViewer 2 one.
@@ -20,6 +22,9 @@ public enum FormatCatalog {
         TTMLFormat(),
         YouTubeTimedTextFormat(),
         YouTubeTranscriptFormat(),
+        VoskFormat(),
+        // Last: three numbers and text is the loosest shape.
+        WhisperStreamingFormat(),
     ]
 
     public static func parser(named name: String) -> (any SubtitleParser)? {

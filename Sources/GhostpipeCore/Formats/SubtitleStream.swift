@@ -22,6 +22,9 @@ public final class SubtitleStream {
         /// them from their bytes (`CuePlayback.sendAhead`); `cues` builds them all.
         var parsed: ParsedCues?
         public var messages: [String] = []
+        /// A live recogniser's partial hypotheses (see `LiveCaptions.swift`), in the order they
+        /// came: tentative text, never cues.
+        public var partials: [PartialHypothesis] = []
     }
 
     /// A part's cues as the parser left them (records over the part's text), numbered from the
@@ -55,6 +58,13 @@ public final class SubtitleStream {
     public let name: String
     private let parser: any SubtitleParser
     private let streaming: (any StreamableSubtitles)?
+    /// A live protocol (Vosk, whisper): its lines are events, complete as soon as they end.
+    private let live: (any LiveCaptionFormat)?
+    private var liveTiming = LiveTiming()
+    /// A stream's bytes carry their arrival (`push(_:at:)`): since its first bytes; a regular file's do not.
+    private let isFile: Bool
+    private var firstArrival: Nanoseconds?
+    private var arrival: Nanoseconds?
     private let language: String?
     private let options: ParseOptions
     private var decoder: StreamTextDecoder
@@ -93,6 +103,8 @@ public final class SubtitleStream {
         self.name = name
         parser = format.parser ?? SubRipFormat()
         streaming = parser as? any StreamableSubtitles
+        live = parser as? any LiveCaptionFormat
+        self.isFile = isFile
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
         self.language = language
         self.options = options
@@ -102,8 +114,10 @@ public final class SubtitleStream {
     /// Whether part of a cue is held, waiting for what follows it (a pause in the input shows it).
     public var holdsPartialInput: Bool { !pending.isEmpty || decoder.holdsInput }
 
-    /// Takes the next bytes; returns the cues now complete.
-    public func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Batch {
+    /// Takes the next bytes, arrived at clock instant `instant` (a live protocol's untimed
+    /// utterances are timed by it); returns the cues now complete.
+    public func push(_ bytes: UnsafeBufferPointer<UInt8>, at instant: Nanoseconds? = nil) -> Batch {
+        arrive(instant)
         if binary != nil {
             takeBinary(bytes)
             return flush()
@@ -117,14 +131,16 @@ public final class SubtitleStream {
 
     /// The input paused: what it holds is complete (a live writer writes whole blocks). A format
     /// read whole waits for the end.
-    public func paused() -> Batch {
+    public func paused(at instant: Nanoseconds? = nil) -> Batch {
+        arrive(instant)
         take(decoder.paused())
         if streaming != nil { parseComplete(final: false, paused: true) }
         return flush()
     }
 
     /// The end of the input.
-    public func finish() -> Batch {
+    public func finish(at instant: Nanoseconds? = nil) -> Batch {
+        arrive(instant)
         if let bytes = binary {
             binary = []
             let (cues, diagnostics) = parser.parse(bytes, options: options)
@@ -141,6 +157,13 @@ public final class SubtitleStream {
             say("\(name): --lang \(language): no such track (it has \(names)); all shown")
         }
         return flush()
+    }
+
+    /// Arrival times count from the stream's first bytes, where its subtitles start playing.
+    private func arrive(_ instant: Nanoseconds?) {
+        guard let instant, !isFile else { return }
+        firstArrival = firstArrival ?? instant
+        arrival = instant - (firstArrival ?? instant)
     }
 
     private func flush() -> Batch {
@@ -234,7 +257,8 @@ public final class SubtitleStream {
         // What is complete: up to the last cue's start, if a cue comes before it (what comes before
         // the first cue is read with it).
         var end = final ? pending.count : starts.map { $0.first < $0.last ? $0.last : 0 } ?? 0
-        if paused, starts != nil, let streaming {
+        // A live protocol's line is complete when it ends: waiting for the next one would show it late.
+        if paused || live != nil, starts != nil, let streaming {
             end = max(end, pending.withUnsafeBufferPointer { streaming.pausedEnd($0) })
         }
         var cutting = false
@@ -263,8 +287,8 @@ public final class SubtitleStream {
             part.removeLast(part.count - end)
         }
         parsedOnce = true
-        let (cues, diagnostics) = parser.parse(part, options: options)
         let shift = consumedLines - (afterHeader ? headerLines : 0)
+        let (cues, diagnostics) = live.map { read(part, live: $0, shift: shift) } ?? parser.parse(part, options: options)
         if cutting {
             droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
             say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(end) bytes that are not cues skipped"
@@ -290,6 +314,24 @@ public final class SubtitleStream {
         if endedWithCR {
             if pending.first == 10 { pending.removeFirst() } else if pending.isEmpty { lineFeedPending = true }
         }
+    }
+
+    /// A live protocol's part: its partials into the batch, its finals as cues (timed by the
+    /// protocol, or by arrival).
+    private func read(_ part: [UInt8], live: any LiveCaptionFormat, shift: Int) -> (cues: CueList, diagnostics: [Diagnostic]) {
+        let (events, diagnostics) = live.events(part)
+        var cues: [Cue] = []
+        for event in events {
+            switch event {
+            case .partial(var partial):
+                liveTiming.heard(partial, at: arrival)
+                partial.sourceLine += shift
+                batch.partials.append(partial)
+            case .final(let utterance):
+                cues.append(liveTiming.cue(for: utterance, at: arrival))
+            }
+        }
+        return (CueList(cues), diagnostics)
     }
 
     /// The cues `--lang` keeps, built, into the batch.

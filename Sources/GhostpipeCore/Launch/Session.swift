@@ -122,6 +122,7 @@ public struct Session {
         settings.encoding = options.encoding
         settings.parseOptions = ParseOptions(frameRate: options.frameRate, channel: options.channel)
         settings.language = options.language
+        settings.partials = options.partials
         settings.trackOrder = options.trackOrder
         settings.force = options.force
         settings.follows = options.follow != nil

@@ -133,6 +133,17 @@ public final class JSONOutput: Output {
         }
     }
 
+    /// `--partials`: `{"time":S,"partial":"…"}`, S when it arrived.
+    public func partial(_ hypothesis: PartialHypothesis, at stamp: Nanoseconds) throws {
+        try writes.add(at: stamp) { line in
+            line.append(contentsOf: "{\"time\":".utf8)
+            JSON.appendSeconds(stamp - origin, to: &line)
+            line.append(contentsOf: ",\"partial\":".utf8)
+            JSON.appendString(TerminalSanitizer.clean(hypothesis.text), to: &line)
+            line.append(contentsOf: "}\n".utf8)
+        }
+    }
+
     /// Where the file puts a cue, when not at the bottom (`top`, `middle`, WebVTT's `line:N`, `N%`).
     static func place(_ vertical: CuePlacement.Vertical) -> String? {
         switch vertical {

@@ -22,6 +22,9 @@ public protocol Output: AnyObject {
     /// control character but LF and tab, see `TerminalSanitizer.needsCleaning`), not ending in LF:
     /// text outputs write it as it is, with no `Cue` built (`--instant -o json` on a large file).
     func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws
+    /// A live recogniser's partial hypothesis arrived now (`--partials`): tentative text, which
+    /// only json writes.
+    func partial(_ hypothesis: PartialHypothesis, at stamp: Nanoseconds) throws
     /// The show is up to date: write what was gathered (text outputs write once per turn).
     func flush() throws
     /// The run is over with exit status `status`: the output may say so (asciicast v3's exit event).
@@ -47,6 +50,7 @@ extension Output {
     public func cue(text: UnsafeBufferPointer<UInt8>, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
         try cue(Cue(start: start, end: end, runs: [StyledRun(String(decoding: text, as: UTF8.self))]), start: start, end: end, at: stamp)
     }
+    public func partial(_ hypothesis: PartialHypothesis, at stamp: Nanoseconds) throws {}
     public func flush() throws {}
     public func end(status: Int32, at instant: Nanoseconds) throws {}
 }

@@ -32,7 +32,7 @@ extension Show {
         case .text:
             feedText(bytes, at: now)
         case .subtitles(let stream, let item):
-            try deliver(stream.push(bytes), to: item, at: now)
+            try deliver(stream.push(bytes, at: now), to: item, at: now)
         case .skipping:
             break
         }
@@ -60,7 +60,7 @@ extension Show {
             endOpenText(at: now)
             beginSubtitles(format, name: name)
             if case .subtitles(let stream, let item) = reading {
-                try bytes.withUnsafeBufferPointer { try deliver(stream.push($0), to: item, at: now) }
+                try bytes.withUnsafeBufferPointer { try deliver(stream.push($0, at: now), to: item, at: now) }
             }
         }
     }
@@ -88,6 +88,7 @@ extension Show {
 
     func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
+        if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
         // Cues the file leaves to the player take --align/--place; beside --track files, the
         // input's subtitles are the first track.
         let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")
@@ -110,7 +111,7 @@ extension Show {
         }
         if case .subtitles(let stream, let item) = reading {
             reading = .between
-            try deliver(stream.finish(), to: item, at: now)
+            try deliver(stream.finish(at: now), to: item, at: now)
             item.inputEnded()
             if item.total == 0 { report("\(stream.name): no cues") }
         }

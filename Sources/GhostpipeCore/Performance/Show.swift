@@ -137,7 +137,7 @@ public final class Show: EventHandler, InputDemand {
             if case .detecting(let name, let bytes) = reading, SubtitleFormat.cannotBeSubtitles(bytes) {
                 try decide(.text, name: name, bytes: bytes, at: now)
             }
-            if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(), to: item, at: now) }
+            if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(at: now), to: item, at: now) }
             if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
             if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
         case .inputEnded:

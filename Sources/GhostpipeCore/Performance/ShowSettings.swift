@@ -90,6 +90,8 @@ public struct ShowSettings {
     public var follows = false
     /// `--force`: files that look binary are shown on screens anyway.
     public var force = false
+    /// `--partials`: a live recogniser's partial hypotheses go to the output too (json writes them).
+    public var partials = false
     /// The screen's size, or the size to lay text out for when there is none.
     public var columns = 80
     public var rows = 24

@@ -151,6 +151,6 @@ import Testing
         #expect(ssa.text == "hi\n")
         let wrong = try Binary.run(["--format", "lcr"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, lrc, scc, sbv, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl, ttml, srv3, srv1; did you mean 'lrc'?"), "\(wrong.stderr)")
+        #expect(wrong.stderr.hasPrefix("ghostpipe: --format: 'lcr' is not one of text, vtt, srt, ass, sami, whisper-cpp, lrc, scc, sbv, microdvd, subviewer, mpl2, tmplayer, spruce, ebu-stl, ttml, srv3, srv1, vosk, whisper-streaming; did you mean 'lrc'?"), "\(wrong.stderr)")
     }
 }
