@@ -6,8 +6,9 @@ import Glibc
 /// bounded whatever comes in: only the cue being read is held, a cue's text is cut at `maxCueText`,
 /// a line at `maxLine`, and lines that are not cues flow through without being kept.
 ///
-/// Formats whose cues are only known at the end (SAMI: a cue ends where the next of its class
-/// begins; LRC: lines come in any order) are read whole, up to `maxWholeFile`, and parsed at the end.
+/// Formats whose cues end where a later change begins (SAMI: the next text of its class; LRC: the
+/// next line, and lines come in any order) are read in parts the same way, and their cues sorted
+/// within a bounded window and let go once their ends are known (``OpenEndedParts``).
 ///
 /// `--lang` keeps the tracks it names (see `CueTrack.isChosen`); when a file has tracks but none of
 /// them is named, it says so and keeps them all.
@@ -55,6 +56,8 @@ public final class SubtitleStream {
     public let name: String
     private let parser: any SubtitleParser
     private let streaming: (any StreamableSubtitles)?
+    /// A format whose cues are ended by later ones (LRC, SAMI): its parts' changes, sorted.
+    private let openEnded: OpenEndedParts?
     private let language: String?
     private let options: ParseOptions
     private var decoder: StreamTextDecoder
@@ -93,6 +96,7 @@ public final class SubtitleStream {
         self.name = name
         parser = format.parser ?? SubRipFormat()
         streaming = parser as? any StreamableSubtitles
+        openEnded = (parser as? any OpenEndedSubtitles).map { OpenEndedParts($0.openEndedReader()) }
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
         self.language = language
         self.options = options
@@ -100,7 +104,7 @@ public final class SubtitleStream {
     }
 
     /// Whether part of a cue is held, waiting for what follows it (a pause in the input shows it).
-    public var holdsPartialInput: Bool { !pending.isEmpty || decoder.holdsInput }
+    public var holdsPartialInput: Bool { !pending.isEmpty || decoder.holdsInput || openEnded?.holdsEnded == true }
 
     /// Takes the next bytes; returns the cues now complete.
     public func push(_ bytes: UnsafeBufferPointer<UInt8>) -> Batch {
@@ -120,6 +124,7 @@ public final class SubtitleStream {
     public func paused() -> Batch {
         take(decoder.paused())
         if streaming != nil { parseComplete(final: false, paused: true) }
+        if let openEnded { deliver(openEnded.paused()) }
         return flush()
     }
 
@@ -133,6 +138,7 @@ public final class SubtitleStream {
         } else {
             take(decoder.finish())
             parseComplete(final: true)
+            if let openEnded { deliver(openEnded.finish()) }
         }
         if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
         for line in problems.summary() { batch.messages.append("\(name): \(line)") }
@@ -141,6 +147,12 @@ public final class SubtitleStream {
             say("\(name): --lang \(language): no such track (it has \(names)); all shown")
         }
         return flush()
+    }
+
+    /// Cues an ``OpenEndedParts`` let go, and its messages (numbered in the file).
+    private func deliver(_ released: (cues: [Cue], notes: [Diagnostic])) {
+        for note in released.notes { say("\(name):\(note.line): \(note.message)") }
+        appendChosen(released.cues, shift: 0)
     }
 
     private func flush() -> Batch {
@@ -263,12 +275,22 @@ public final class SubtitleStream {
             part.removeLast(part.count - end)
         }
         parsedOnce = true
-        let (cues, diagnostics) = parser.parse(part, options: options)
         let shift = consumedLines - (afterHeader ? headerLines : 0)
+        var cues = CueList(), diagnostics: [Diagnostic] = [], found = false
+        var released: (cues: [Cue], notes: [Diagnostic]) = ([], [])
+        if let openEnded {
+            let read = openEnded.read(part, lineShift: shift)
+            diagnostics = read.diagnostics
+            found = read.changes > 0
+            released = (read.cues, read.notes)
+        } else {
+            (cues, diagnostics) = parser.parse(part, options: options)
+            found = !cues.isEmpty
+        }
         if cutting {
-            droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
-            say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(end) bytes that are not cues skipped"
-                                                                : "cue text cut at \(Self.maxCueText) bytes"))
+            droppingWhat = found ? "of that cue's text" : "that are not cues"
+            say("\(name):\(consumedLines + 1): " + (found ? "cue text cut at \(Self.maxCueText) bytes"
+                                                        : "\(end) bytes that are not cues skipped"))
         }
         // What the header says was said with the first part.
         for diagnostic in diagnostics where !(afterHeader && diagnostic.line <= headerLines) {
@@ -281,6 +303,7 @@ public final class SubtitleStream {
         } else {
             appendChosen(cues, shift: shift)
         }
+        deliver(released)
         // The parser may have counted the part's lines (a part after a header holds more than its own).
         var counted: Int?
         if !afterHeader, case .compact(let compact) = cues.storage { counted = compact.lineCount }
@@ -293,7 +316,7 @@ public final class SubtitleStream {
     }
 
     /// The cues `--lang` keeps, built, into the batch.
-    private func appendChosen(_ cues: CueList, shift: Int) {
+    private func appendChosen<Cues: Sequence<Cue>>(_ cues: Cues, shift: Int) {
         for var cue in cues where isChosen(cue) {
             cue.sourceLine += shift
             batch.cues.append(Self.cut(cue))

@@ -126,14 +126,7 @@ import Testing
         #expect(!keptText.contains("x.ttf") && keptText.contains("Style: Sign") && keptText.contains("Format: Start, End, Text"))
     }
 
-    @Test func samiAndLRCAreReadWholeEvenWhenTheInputPauses() {
-        let stream = SubtitleStream(format: SubtitleFormat(named: "lrc")!, name: "-", encoding: nil, isFile: false)
-        #expect(Self.push(stream, "[00:05.00]later\n[00:01.00]sooner\n").cues.isEmpty)
-        #expect(stream.paused().cues.isEmpty, "a pause is not the end: a line may still come that ends another")
-        #expect(Self.push(stream, "[00:03.00]between\n").cues.isEmpty)
-        let all = stream.finish().cues
-        #expect(all.map(\.plainText) == ["sooner", "between", "later"] && all.map(\.end) == [ms(3000), ms(5000), ms(10_000)])
-    }
+    // LRC and SAMI: OpenEndedStreamTests.swift.
 
     @Test func langPicksTracksAndSaysWhenNoneMatches() {
         let file = SAMIParsing.bilingual
