@@ -188,7 +188,8 @@ public enum SAMIParser {
             } else {
                 sync = nil
                 diagnostics.append(Diagnostic(line: line, message:
-                    "no start time in '\(Bytes.snippet(p, lt, tagEnd, limit: 40))'; skipped"))
+                    (hasLongNumber(p, lt, tagEnd) ? "start time of more than 12 digits in '" : "no start time in '")
+                    + "\(Bytes.snippet(p, lt, tagEnd, limit: 40))'; skipped"))
             }
             return true
         }
@@ -391,7 +392,19 @@ public enum SAMIParser {
         let first = k
         var ms: Int64 = 0
         while k < end, k &- first < 12, Bytes.isDigit(p[k]) { ms = ms &* 10 &+ Int64(p[k] &- 48); k &+= 1 }
+        // More digits: a time no file means (cut to twelve, it would be another one).
+        if k < end, Bytes.isDigit(p[k]) { return nil }
         return k > first ? ms &* Time.millisecond : nil
+    }
+
+    /// Whether `p[start..<end]` holds a run of more than 12 digits (a time ``milliseconds(_:_:)`` refuses).
+    static func hasLongNumber(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var run = 0
+        for k in start..<end {
+            run = Bytes.isDigit(p[k]) ? run + 1 : 0
+            if run > 12 { return true }
+        }
+        return false
     }
 
     enum TextKind { case text, clear, blank }
