@@ -83,6 +83,8 @@ public final class SubtitleStream {
     private var droppingCueText = false
     private var droppingWhat = "of that cue's text"
     private var droppedBytes = 0
+    /// The part a cut cue was read from ended with a line end: the text dropped after it begins a line.
+    private var joinsDropped = false
     private var said: Set<String> = []
     /// Five of each kind of problem said, the rest counted (a stream of bad cues held every message
     /// and wrote a line for each: 571,430 lines and 106 MB for 20 MB of them).
@@ -140,7 +142,7 @@ public final class SubtitleStream {
             parseComplete(final: true)
             if let openEnded { deliver(openEnded.finish()) }
         }
-        if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        sayDropped()
         for line in problems.summary() { batch.messages.append("\(name): \(line)") }
         if let language, !tracksSeen.isEmpty, !chosenSeen {
             let names = tracksSeen.map { $0.name + ($0.language.map { " (\($0))" } ?? "") }.joined(separator: ", ")
@@ -153,6 +155,50 @@ public final class SubtitleStream {
     private func deliver(_ released: (cues: [Cue], notes: [Diagnostic])) {
         for note in released.notes { say("\(name):\(note.line): \(note.message)") }
         appendChosen(released.cues, shift: 0)
+    }
+
+    /// `count` bytes of a cut cue's text (or of what is not cues) dropped; with the line end that
+    /// joined them to the text kept, when the part kept ended with one (the parser left it out).
+    private func dropText(_ count: Int) {
+        guard count > 0 else { return }
+        droppedBytes += count + (joinsDropped ? 1 : 0)
+        joinsDropped = false
+    }
+
+    /// How many bytes were dropped since the last time this was said.
+    private func sayDropped() {
+        if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        droppedBytes = 0
+    }
+
+    /// How many line terminators (CR, LF) end `bytes`.
+    static func trailingLineEnds(_ bytes: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes.reversed() {
+            guard byte == 10 || byte == 13 else { break }
+            count += 1
+        }
+        return count
+    }
+
+    /// Each cue of `cues` cut when it is built (its text is longer than `maxCueText` bytes): its
+    /// line within the part, and how many bytes of its text in the file go.
+    private static func excessText(_ cues: CueList) -> [(line: Int, bytes: Int)] {
+        var excess: [(line: Int, bytes: Int)] = []
+        func textBytes(_ cue: Cue) -> Int { cue.runs.reduce(0) { $0 + $1.text.utf8.count } }
+        switch cues.storage {
+        case .compact(let compact):
+            // Only a cue whose source text is longer can be: the rest are not built here. Counted
+            // in the file's bytes (the markup and the spaces that end lines are not shown).
+            for (i, r) in compact.records.enumerated() where Int(r.textEnd) - Int(r.textStart) > maxCueText {
+                guard textBytes(compact.cue(at: i)) > maxCueText else { continue }
+                let text = compact.source[Int(r.textStart)..<Int(r.textEnd)]
+                excess.append((Int(r.line), text.count - trailingLineEnds(text) - maxCueText))
+            }
+        case .explicit(let list):
+            for cue in list where textBytes(cue) > maxCueText { excess.append((cue.sourceLine, textBytes(cue) - maxCueText)) }
+        }
+        return excess
     }
 
     private func flush() -> Batch {
@@ -219,15 +265,17 @@ public final class SubtitleStream {
                     // Cut at a character's start: what is parsed stays valid UTF-8.
                     var cut = pending.count - Self.maxLine
                     while cut < pending.count, pending[cut] & 0xC0 == 0x80 { cut += 1 }
-                    droppedBytes += cut
+                    dropText(cut)
                     pending.removeFirst(cut)
                 }
                 return
             }
-            droppedBytes += start
+            // The blank lines before the next cue were not the cue's text.
+            dropText(start - Self.trailingLineEnds(pending[..<start]))
             consumedLines += Self.lineCount(pending[..<start])
             pending.removeFirst(start)
             droppingCueText = false
+            sayDropped()
             return
         }
         if pending.isEmpty { pending = decoded.text } else { pending.append(contentsOf: decoded.text) }
@@ -237,6 +285,13 @@ public final class SubtitleStream {
     /// when `paused`); cuts what grew too long.
     private func parseComplete(final: Bool, paused: Bool = false) {
         guard streaming != nil || final else { return }
+        if final, droppingCueText {
+            // The rest of a cut cue (or of what is not cues): no cue of its own ("no cues found").
+            dropText(pending.count - Self.trailingLineEnds(pending[...]))
+            pending.removeAll()
+            droppingCueText = false
+            return
+        }
         let starts = pending.withUnsafeBufferPointer { streaming?.cueStarts($0) }
         if header == nil, !parsedOnce, let streaming, streaming.hasHeader, let starts {
             let kept = streaming.header(pending[..<starts.first])
@@ -286,6 +341,15 @@ public final class SubtitleStream {
         } else {
             (cues, diagnostics) = parser.parse(part, options: options)
             found = !cues.isEmpty
+        }
+        for (line, bytes) in Self.excessText(cues) {
+            if cutting {
+                // Its text goes on past the part: counted with what is dropped of it.
+                droppedBytes += bytes
+                joinsDropped = part.last == 10 || part.last == 13
+            } else {
+                say("\(name):\(line + shift): cue text cut at \(Self.maxCueText) bytes (\(bytes) more bytes dropped)")
+            }
         }
         if cutting {
             droppingWhat = found ? "of that cue's text" : "that are not cues"

@@ -80,8 +80,12 @@ import Testing
         for _ in 0..<200 { let b = Self.push(stream, line); batch.cues += b.cues; batch.messages += b.messages }
         let b = Self.push(stream, "\n2\n00:00:03,000 --> 00:00:04,000\nafter\n")
         batch.cues += b.cues + stream.finish().cues
+        batch.messages += b.messages
         #expect(batch.cues.count == 2 && batch.cues[0].plainText.utf8.count <= SubtitleStream.maxCueText && batch.cues[1].plainText == "after")
-        #expect(batch.messages == ["-:1: cue text cut at \(SubtitleStream.maxCueText) bytes"])
+        // Said once the next cue begins: the exact count of the text's bytes that went.
+        let text = 200 * line.utf8.count - 1
+        #expect(batch.messages == ["-:1: cue text cut at \(SubtitleStream.maxCueText) bytes",
+                                   "-: \(text - SubtitleStream.maxCueText) more bytes of that cue's text dropped"], "\(batch.messages)")
 
         let junk = SubtitleStream(format: .srt, name: "-", encoding: nil, isFile: false)
         var messages: [String] = []
