@@ -308,7 +308,10 @@ public final class SubtitleStream {
         // A header may be large (ASS embeds fonts before its events): it is read whole, within the
         // cap of a file read whole; a cue or text that is not cues is cut sooner.
         let waitingForHeader = starts == nil && !parsedOnce && streaming?.hasHeader == true
-        if end == 0 && pending.count > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
+        // Before the first part, what comes before the first cue (a header: 100,000 WebVTT style
+        // rules) is not that cue's text.
+        let held = pending.count - (parsedOnce ? 0 : starts?.first ?? 0)
+        if end == 0 && held > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
             // One cue, or text that is not cues, that does not end: read what there is of it, and
             // drop the rest as it comes.
             end = pending.count

@@ -37,6 +37,24 @@ import Testing
         }
     }
 
+    @Test func aLargeHeaderIsNotACueCut() {
+        // 100,000 WebVTT style rules (2.9 MB) before the only cue were said as `:1: cue text cut`.
+        let rules = (0..<100_000).map { "::cue(.c\($0)) { color: red }\n" }.joined()
+        let bytes = Array(("WEBVTT\n\nSTYLE\n" + rules + "\n00:00:01.000 --> 00:00:02.000\nhello\n").utf8)
+        let stream = SubtitleStream(format: .vtt, name: "styles.vtt", encoding: nil, isFile: true)
+        var cues: [Cue] = [], messages: [String] = []
+        var start = 0
+        while start < bytes.count {
+            let batch = Array(bytes[start..<min(bytes.count, start + (1 << 16))]).withUnsafeBufferPointer { stream.push($0) }
+            cues += batch.cues
+            messages += batch.messages
+            start += 1 << 16
+        }
+        let end = stream.finish()
+        #expect((cues + end.cues).map(\.plainText) == ["hello"])
+        #expect(messages + end.messages == [], "\(messages + end.messages)")
+    }
+
     @Test(arguments: [2_700, 3_270, 4_000, 20_000], [true, false])
     func theDroppedBytesAreCountedExactly(lines: Int, second: Bool) {
         let text = lines * 100 - 1
