@@ -57,6 +57,8 @@ struct SAMIFormat: SubtitleParser, OpenEndedSubtitles {
     /// classes) is read before every part.
     var hasHeader: Bool { true }
 
+    var startsAreFoundInAnyTail: Bool { true }
+
     /// A pause completes nothing: a sync's text runs until the next sync.
     func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { 0 }
 

@@ -68,6 +68,8 @@ public final class SubtitleStream {
     private var pending: [UInt8] = []
     private var header: [UInt8]?
     private var headerLines = 0
+    /// Bytes at the start of `pending` known to hold no cue start (before the first part).
+    private var headerSearched = 0
     /// Whether a part was parsed: later parts are parsed after the header.
     private var parsedOnce = false
     /// The last part ended with a CR: an LF right after it belongs to that line.
@@ -292,7 +294,17 @@ public final class SubtitleStream {
             droppingCueText = false
             return
         }
-        let starts = pending.withUnsafeBufferPointer { streaming?.cueStarts($0) }
+        let starts = pending.withUnsafeBufferPointer { bytes -> (first: Int, last: Int)? in
+            guard let streaming else { return nil }
+            // Before the first part, `pending` only grows: a header searched already is not again.
+            let tail = streaming.startsAreFoundInAnyTail && !parsedOnce
+            let from = tail ? min(headerSearched, bytes.count) : 0
+            guard let found = streaming.cueStarts(UnsafeBufferPointer(rebasing: bytes[from...])) else {
+                if tail { headerSearched = max(0, bytes.count - 16) }   // a start may straddle the end
+                return nil
+            }
+            return (found.first + from, found.last + from)
+        }
         if header == nil, !parsedOnce, let streaming, streaming.hasHeader, let starts {
             let kept = streaming.header(pending[..<starts.first])
             header = kept
