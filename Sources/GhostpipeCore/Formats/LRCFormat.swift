@@ -1,6 +1,9 @@
-/// LRC lyrics (`.lrc`) in the format catalogue. Read whole: lines come in any order, and one line
-/// may show at several times.
-struct LRCFormat: SubtitleParser {
+import Glibc
+
+/// LRC lyrics (`.lrc`) in the format catalogue. Read as it arrives, in parts of whole lines: lines
+/// may come in any order (sorted within a window, see ``OpenEndedWindow``), and one line may show
+/// at several times.
+struct LRCFormat: SubtitleParser, OpenEndedSubtitles {
     var name: String { "lrc" }
     var aliases: [String] { ["lyrics"] }
     var title: String { "LRC" }
@@ -41,6 +44,32 @@ struct LRCFormat: SubtitleParser {
         }
         return tagged > 0 && tagged == seen
     }
+
+    /// From the first line that starts with `[` (what comes before it is read with it) to the
+    /// start of the last line, which may still grow.
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        guard let p = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var k = 0
+        while k < n {
+            var i = k
+            while i < n, Bytes.isSpaceOrTab(p[i]) { i += 1 }
+            if i < n, p[i] == 91 { return (k, max(k, PausedBlocks.lastLineEnd(bytes))) }
+            // The next line.
+            guard let lf = memchr(p + i, 10, n - i) else {
+                guard let cr = memchr(p + i, 13, n - i) else { return nil }
+                k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(cr)) + 1
+                continue
+            }
+            let at = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(lf))
+            if let cr = memchr(p + i, 13, at - i) { k = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(cr)) + 1 } else { k = at + 1 }
+        }
+        return nil
+    }
+
+    var hasHeader: Bool { false }
+
+    func openEndedReader() -> any OpenEndedReader { LRCStream() }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { LRCParser.parse(text) }
     func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { LRCParser.parse(validUTF8: text) }

@@ -48,8 +48,43 @@ public enum LRCParser {
     /// (or an `[offset:]` comes after the first line): see ``OpenEndedCues/Collector``.
     static func parse(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool)
         -> (records: [CueRecord], lyrics: LRCLyrics, diagnostics: [Diagnostic])? {
-        var lyrics = LRCLyrics()
-        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], lyrics, []) }
+        guard bytes.count > 0 else { return ([], LRCLyrics(), []) }
+        guard var scan = scan(bytes: bytes, inOrder: inOrder), var records = scan.changes.records(lastEnd: scan.length) else { return nil }
+        let lyrics = scan.lyrics
+        var diagnostics = scan.diagnostics
+        if let first = records.first, first.start >= Time.second, let card = lyrics.titleCardRecord(before: first) {
+            records.insert(card, at: 0)
+        }
+        if let untagged = scan.untagged { diagnostics.append(untaggedDiagnostic(untagged)) }
+        if scan.changes.count == 0 {
+            diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
+        }
+        return (records, lyrics, diagnostics)
+    }
+
+    /// What one pass over LRC text found: its changes (each line at each of its times, empty lines
+    /// as clears), what its ID tags say, and its messages.
+    struct Scan {
+        var changes: OpenEndedCues.Collector
+        var lyrics: LRCLyrics
+        var length: Nanoseconds?
+        /// The first line without a time tag, and how many there were.
+        var untagged: (first: Int, count: Int)?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func untaggedDiagnostic(_ untagged: (first: Int, count: Int)) -> Diagnostic {
+        Diagnostic(line: untagged.first, message: "line without a time tag ignored"
+                   + (untagged.count > 1 ? " (and \(untagged.count - 1) more like it)" : ""))
+    }
+
+    /// Reads the lines of `bytes` into changes, after what `lyrics` says already (a stream's
+    /// earlier parts); nil when `inOrder` and a time goes back.
+    static func scan(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool, lyrics given: LRCLyrics = LRCLyrics()) -> Scan? {
+        var lyrics = given
+        guard let p = bytes.baseAddress, bytes.count > 0 else {
+            return Scan(changes: OpenEndedCues.Collector(inOrder: inOrder, reserve: 0), lyrics: lyrics, diagnostics: [])
+        }
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
         var changes = OpenEndedCues.Collector(inOrder: inOrder, reserve: LineScanner.estimateLineCount(p, n))
@@ -142,19 +177,7 @@ public enum LRCParser {
             }
             for (line, time) in lyrics.firstTimes { lyrics.firstTimes[line] = max(0, time - lyrics.offset) }
         }
-        guard var records = changes.records(lastEnd: length) else { return nil }
-        if let first = records.first, first.start >= Time.second, lyrics.title != nil || lyrics.artist != nil {
-            records.insert(CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
-                                     line: first.line, detail: titleCard), at: 0)
-        }
-        if let untagged {
-            diagnostics.append(Diagnostic(line: untagged.first, message: "line without a time tag ignored"
-                                          + (untagged.count > 1 ? " (and \(untagged.count - 1) more like it)" : "")))
-        }
-        if changes.count == 0 {
-            diagnostics.append(Diagnostic(line: 1, message: "no LRC time tags found"))
-        }
-        return (records, lyrics, diagnostics)
+        return Scan(changes: changes, lyrics: lyrics, length: length, untagged: untagged, diagnostics: diagnostics)
     }
 
     /// The usual tag `[m…m:ss.xx]` or `[m…m:ss.xxx]` (one to seven digits of minutes, `.` or `,`) at
@@ -284,6 +307,14 @@ struct LRCLyrics: CueBuilder {
     /// The first time of each line that has several (by line number): its word stamps are written
     /// for that one.
     var firstTimes: [UInt32: Nanoseconds] = [:]
+
+    /// The title card's record, shown before `first` (which starts a second or more in), when the
+    /// file names a title or an artist.
+    func titleCardRecord(before first: CueRecord) -> CueRecord? {
+        guard title != nil || artist != nil else { return nil }
+        return CueRecord(start: 0, end: first.start, textStart: 0, textEnd: 0, idStart: 0, idEnd: 0,
+                         line: first.line, detail: LRCParser.titleCard)
+    }
 
     /// Title on the first line; artist and album on the second.
     var titleCard: String {

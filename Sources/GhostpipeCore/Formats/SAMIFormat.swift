@@ -1,6 +1,9 @@
-/// SAMI (`.smi`, `.sami`) in the format catalogue. Read whole: a cue ends where the next text of its
-/// class begins, which may come anywhere later.
-struct SAMIFormat: SubtitleParser {
+import Glibc
+
+/// SAMI (`.smi`, `.sami`) in the format catalogue. Read as it arrives, in parts of whole syncs
+/// after the file's header: a cue ends where the next text of its class begins, which may come
+/// anywhere later (see ``OpenEndedWindow``).
+struct SAMIFormat: SubtitleParser, OpenEndedSubtitles {
     var name: String { "sami" }
     var aliases: [String] { ["smi"] }
     var title: String { "SAMI" }
@@ -27,6 +30,39 @@ struct SAMIFormat: SubtitleParser {
             return false
         }
     }
+
+    /// The first and the last `<SYNC`: a sync is complete once the next begins.
+    func cueStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, last: Int)? {
+        guard let p = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        func isSync(_ at: Int) -> Bool {
+            at + 5 < n && SAMIParser.find(p, at, at + 5, "<sync") == at && (Bytes.isASCIIWhitespace(p[at + 5]) || p[at + 5] == 62)
+        }
+        var from = 0
+        var first: Int?
+        while let at = SAMIParser.find(p, from, n, "<sync") {
+            if isSync(at) { first = at; break }
+            from = at + 1
+        }
+        guard let first else { return nil }
+        var at = n - 1
+        while at > first {
+            if p[at] == 60, isSync(at) { return (first, at) }
+            at -= 1
+        }
+        return (first, first)
+    }
+
+    /// The syncs are in the body: what comes before the first (the `<STYLE>` that declares the
+    /// classes) is read before every part.
+    var hasHeader: Bool { true }
+
+    var startsAreFoundInAnyTail: Bool { true }
+
+    /// A pause completes nothing: a sync's text runs until the next sync.
+    func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { 0 }
+
+    func openEndedReader() -> any OpenEndedReader { SAMIStream() }
 
     func parse(_ text: String) -> (cues: CueList, diagnostics: [Diagnostic]) { SAMIParser.parse(text) }
     func parse(validUTF8 text: [UInt8]) -> (cues: CueList, diagnostics: [Diagnostic]) { SAMIParser.parse(validUTF8: text) }

@@ -117,7 +117,28 @@ public enum SAMIParser {
     /// (see ``OpenEndedCues/Collector``).
     static func parse(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool)
         -> (records: [CueRecord], document: SAMIDocument, diagnostics: [Diagnostic])? {
-        guard let p = bytes.baseAddress, bytes.count > 0 else { return ([], SAMIDocument(tracks: []), []) }
+        guard bytes.count > 0 else { return ([], SAMIDocument(tracks: []), []) }
+        guard var scan = scan(bytes: bytes, inOrder: inOrder), let records = scan.changes.records() else { return nil }
+        if !scan.sawSync {
+            scan.diagnostics.append(Diagnostic(line: 1, message: "no SAMI cues found (no <SYNC> tags)"))
+        }
+        return (records, SAMIDocument(tracks: scan.tracks), scan.diagnostics)
+    }
+
+    /// What one pass over SAMI text found: its changes (each class's text at each sync, clears
+    /// too), its classes (tracks, numbered from 1 in the changes), its messages.
+    struct Scan {
+        var changes: OpenEndedCues.Collector
+        var tracks: [CueTrack]
+        var diagnostics: [Diagnostic]
+        var sawSync: Bool
+    }
+
+    /// Reads the syncs of `bytes` into changes; nil when `inOrder` and a start goes back.
+    static func scan(bytes: UnsafeBufferPointer<UInt8>, inOrder: Bool) -> Scan? {
+        guard let p = bytes.baseAddress, bytes.count > 0 else {
+            return Scan(changes: OpenEndedCues.Collector(inOrder: inOrder, reserve: 0), tracks: [], diagnostics: [], sawSync: false)
+        }
         let n = bytes.count
         var diagnostics: [Diagnostic] = []
         var lines = LineCounter(p, count: n)
@@ -167,7 +188,8 @@ public enum SAMIParser {
             } else {
                 sync = nil
                 diagnostics.append(Diagnostic(line: line, message:
-                    "no start time in '\(Bytes.snippet(p, lt, tagEnd, limit: 40))'; skipped"))
+                    (hasLongNumber(p, lt, tagEnd) ? "start time of more than 12 digits in '" : "no start time in '")
+                    + "\(Bytes.snippet(p, lt, tagEnd, limit: 40))'; skipped"))
             }
             return true
         }
@@ -241,11 +263,8 @@ public enum SAMIParser {
             i = tag.end
         }
         endContent(at: n)
-        if !sawSync {
-            diagnostics.append(Diagnostic(line: 1, message: "no SAMI cues found (no <SYNC> tags)"))
-        }
-        guard let records = changes.records() else { return nil }
-        return (records, SAMIDocument(tracks: tracks), diagnostics)
+        if changes.gaveUp { return nil }
+        return Scan(changes: changes, tracks: tracks, diagnostics: diagnostics, sawSync: sawSync)
     }
 
     /// A `<SYNC>`'s start and end times as the general rule reads them (the last of each counts).
@@ -373,7 +392,19 @@ public enum SAMIParser {
         let first = k
         var ms: Int64 = 0
         while k < end, k &- first < 12, Bytes.isDigit(p[k]) { ms = ms &* 10 &+ Int64(p[k] &- 48); k &+= 1 }
+        // More digits: a time no file means (cut to twelve, it would be another one).
+        if k < end, Bytes.isDigit(p[k]) { return nil }
         return k > first ? ms &* Time.millisecond : nil
+    }
+
+    /// Whether `p[start..<end]` holds a run of more than 12 digits (a time ``milliseconds(_:_:)`` refuses).
+    static func hasLongNumber(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var run = 0
+        for k in start..<end {
+            run = Bytes.isDigit(p[k]) ? run + 1 : 0
+            if run > 12 { return true }
+        }
+        return false
     }
 
     enum TextKind { case text, clear, blank }

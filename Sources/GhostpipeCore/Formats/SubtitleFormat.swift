@@ -99,11 +99,16 @@ public protocol StreamableSubtitles {
     /// end and, glued to what followed, the next cue. Default: up to the last line's end (a
     /// format whose cues are lines: ASS).
     func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int
+    /// Whether `cueStarts` finds the same starts in the tail of a text that holds none before it
+    /// (SAMI's `<SYNC`, found by searching): a long header is then not searched again from its
+    /// start at every read (60 MB of it took minutes).
+    var startsAreFoundInAnyTail: Bool { get }
 }
 
 extension StreamableSubtitles {
     public func header(_ bytes: ArraySlice<UInt8>) -> [UInt8] { Array(bytes) }
     public func pausedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { PausedBlocks.lastLineEnd(bytes) }
+    public var startsAreFoundInAnyTail: Bool { false }
 }
 
 /// What a pause completes in formats of blocks — an optional number or name, a timing line, text,

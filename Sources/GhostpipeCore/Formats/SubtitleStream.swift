@@ -6,8 +6,9 @@ import Glibc
 /// bounded whatever comes in: only the cue being read is held, a cue's text is cut at `maxCueText`,
 /// a line at `maxLine`, and lines that are not cues flow through without being kept.
 ///
-/// Formats whose cues are only known at the end (SAMI: a cue ends where the next of its class
-/// begins; LRC: lines come in any order) are read whole, up to `maxWholeFile`, and parsed at the end.
+/// Formats whose cues end where a later change begins (SAMI: the next text of its class; LRC: the
+/// next line, and lines come in any order) are read in parts the same way, and their cues sorted
+/// within a bounded window and let go once their ends are known (``OpenEndedParts``).
 ///
 /// `--lang` keeps the tracks it names (see `CueTrack.isChosen`); when a file has tracks but none of
 /// them is named, it says so and keeps them all.
@@ -65,6 +66,8 @@ public final class SubtitleStream {
     private let isFile: Bool
     private var firstArrival: Nanoseconds?
     private var arrival: Nanoseconds?
+    /// A format whose cues are ended by later ones (LRC, SAMI): its parts' changes, sorted.
+    private let openEnded: OpenEndedParts?
     private let language: String?
     private let options: ParseOptions
     private var decoder: StreamTextDecoder
@@ -75,6 +78,8 @@ public final class SubtitleStream {
     private var pending: [UInt8] = []
     private var header: [UInt8]?
     private var headerLines = 0
+    /// Bytes at the start of `pending` known to hold no cue start (before the first part).
+    private var headerSearched = 0
     /// Whether a part was parsed: later parts are parsed after the header.
     private var parsedOnce = false
     /// The last part ended with a CR: an LF right after it belongs to that line.
@@ -90,6 +95,8 @@ public final class SubtitleStream {
     private var droppingCueText = false
     private var droppingWhat = "of that cue's text"
     private var droppedBytes = 0
+    /// The part a cut cue was read from ended with a line end: the text dropped after it begins a line.
+    private var joinsDropped = false
     private var said: Set<String> = []
     /// Five of each kind of problem said, the rest counted (a stream of bad cues held every message
     /// and wrote a line for each: 571,430 lines and 106 MB for 20 MB of them).
@@ -105,6 +112,7 @@ public final class SubtitleStream {
         streaming = parser as? any StreamableSubtitles
         live = parser as? any LiveCaptionFormat
         self.isFile = isFile
+        openEnded = (parser as? any OpenEndedSubtitles).map { OpenEndedParts($0.openEndedReader()) }
         decoder = StreamTextDecoder(encoding: encoding, isFile: isFile)
         self.language = language
         self.options = options
@@ -112,7 +120,7 @@ public final class SubtitleStream {
     }
 
     /// Whether part of a cue is held, waiting for what follows it (a pause in the input shows it).
-    public var holdsPartialInput: Bool { !pending.isEmpty || decoder.holdsInput }
+    public var holdsPartialInput: Bool { !pending.isEmpty || decoder.holdsInput || openEnded?.holdsEnded == true }
 
     /// Takes the next bytes, arrived at clock instant `instant` (a live protocol's untimed
     /// utterances are timed by it); returns the cues now complete.
@@ -135,6 +143,7 @@ public final class SubtitleStream {
         arrive(instant)
         take(decoder.paused())
         if streaming != nil { parseComplete(final: false, paused: true) }
+        if let openEnded { deliver(openEnded.paused()) }
         return flush()
     }
 
@@ -149,8 +158,9 @@ public final class SubtitleStream {
         } else {
             take(decoder.finish())
             parseComplete(final: true)
+            if let openEnded { deliver(openEnded.finish()) }
         }
-        if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        sayDropped()
         for line in problems.summary() { batch.messages.append("\(name): \(line)") }
         if let language, !tracksSeen.isEmpty, !chosenSeen {
             let names = tracksSeen.map { $0.name + ($0.language.map { " (\($0))" } ?? "") }.joined(separator: ", ")
@@ -164,6 +174,56 @@ public final class SubtitleStream {
         guard let instant, !isFile else { return }
         firstArrival = firstArrival ?? instant
         arrival = instant - (firstArrival ?? instant)
+    }
+
+    /// Cues an ``OpenEndedParts`` let go, and its messages (numbered in the file).
+    private func deliver(_ released: (cues: [Cue], notes: [Diagnostic])) {
+        for note in released.notes { say("\(name):\(note.line): \(note.message)") }
+        appendChosen(released.cues, shift: 0)
+    }
+
+    /// `count` bytes of a cut cue's text (or of what is not cues) dropped; with the line end that
+    /// joined them to the text kept, when the part kept ended with one (the parser left it out).
+    private func dropText(_ count: Int) {
+        guard count > 0 else { return }
+        droppedBytes += count + (joinsDropped ? 1 : 0)
+        joinsDropped = false
+    }
+
+    /// How many bytes were dropped since the last time this was said.
+    private func sayDropped() {
+        if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        droppedBytes = 0
+    }
+
+    /// How many line terminators (CR, LF) end `bytes`.
+    static func trailingLineEnds(_ bytes: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes.reversed() {
+            guard byte == 10 || byte == 13 else { break }
+            count += 1
+        }
+        return count
+    }
+
+    /// Each cue of `cues` cut when it is built (its text is longer than `maxCueText` bytes): its
+    /// line within the part, and how many bytes of its text in the file go.
+    private static func excessText(_ cues: CueList) -> [(line: Int, bytes: Int)] {
+        var excess: [(line: Int, bytes: Int)] = []
+        func textBytes(_ cue: Cue) -> Int { cue.runs.reduce(0) { $0 + $1.text.utf8.count } }
+        switch cues.storage {
+        case .compact(let compact):
+            // Only a cue whose source text is longer can be: the rest are not built here. Counted
+            // in the file's bytes (the markup and the spaces that end lines are not shown).
+            for (i, r) in compact.records.enumerated() where Int(r.textEnd) - Int(r.textStart) > maxCueText {
+                guard textBytes(compact.cue(at: i)) > maxCueText else { continue }
+                let text = compact.source[Int(r.textStart)..<Int(r.textEnd)]
+                excess.append((Int(r.line), text.count - trailingLineEnds(text) - maxCueText))
+            }
+        case .explicit(let list):
+            for cue in list where textBytes(cue) > maxCueText { excess.append((cue.sourceLine, textBytes(cue) - maxCueText)) }
+        }
+        return excess
     }
 
     private func flush() -> Batch {
@@ -230,15 +290,17 @@ public final class SubtitleStream {
                     // Cut at a character's start: what is parsed stays valid UTF-8.
                     var cut = pending.count - Self.maxLine
                     while cut < pending.count, pending[cut] & 0xC0 == 0x80 { cut += 1 }
-                    droppedBytes += cut
+                    dropText(cut)
                     pending.removeFirst(cut)
                 }
                 return
             }
-            droppedBytes += start
+            // The blank lines before the next cue were not the cue's text.
+            dropText(start - Self.trailingLineEnds(pending[..<start]))
             consumedLines += Self.lineCount(pending[..<start])
             pending.removeFirst(start)
             droppingCueText = false
+            sayDropped()
             return
         }
         if pending.isEmpty { pending = decoded.text } else { pending.append(contentsOf: decoded.text) }
@@ -248,7 +310,24 @@ public final class SubtitleStream {
     /// when `paused`); cuts what grew too long.
     private func parseComplete(final: Bool, paused: Bool = false) {
         guard streaming != nil || final else { return }
-        let starts = pending.withUnsafeBufferPointer { streaming?.cueStarts($0) }
+        if final, droppingCueText {
+            // The rest of a cut cue (or of what is not cues): no cue of its own ("no cues found").
+            dropText(pending.count - Self.trailingLineEnds(pending[...]))
+            pending.removeAll()
+            droppingCueText = false
+            return
+        }
+        let starts = pending.withUnsafeBufferPointer { bytes -> (first: Int, last: Int)? in
+            guard let streaming else { return nil }
+            // Before the first part, `pending` only grows: a header searched already is not again.
+            let tail = streaming.startsAreFoundInAnyTail && !parsedOnce
+            let from = tail ? min(headerSearched, bytes.count) : 0
+            guard let found = streaming.cueStarts(UnsafeBufferPointer(rebasing: bytes[from...])) else {
+                if tail { headerSearched = max(0, bytes.count - 16) }   // a start may straddle the end
+                return nil
+            }
+            return (found.first + from, found.last + from)
+        }
         if header == nil, !parsedOnce, let streaming, streaming.hasHeader, let starts {
             let kept = streaming.header(pending[..<starts.first])
             header = kept
@@ -265,7 +344,10 @@ public final class SubtitleStream {
         // A header may be large (ASS embeds fonts before its events): it is read whole, within the
         // cap of a file read whole; a cue or text that is not cues is cut sooner.
         let waitingForHeader = starts == nil && !parsedOnce && streaming?.hasHeader == true
-        if end == 0 && pending.count > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
+        // Before the first part, what comes before the first cue (a header: 100,000 WebVTT style
+        // rules) is not that cue's text.
+        let held = pending.count - (parsedOnce ? 0 : starts?.first ?? 0)
+        if end == 0 && held > (waitingForHeader ? Self.maxWholeFile : Self.maxCueText) && streaming != nil {
             // One cue, or text that is not cues, that does not end: read what there is of it, and
             // drop the rest as it comes.
             end = pending.count
@@ -288,11 +370,33 @@ public final class SubtitleStream {
         }
         parsedOnce = true
         let shift = consumedLines - (afterHeader ? headerLines : 0)
-        let (cues, diagnostics) = live.map { read(part, live: $0, shift: shift) } ?? parser.parse(part, options: options)
+        var cues = CueList(), diagnostics: [Diagnostic] = [], found = false
+        var released: (cues: [Cue], notes: [Diagnostic]) = ([], [])
+        if let openEnded {
+            let read = openEnded.read(part, lineShift: shift)
+            diagnostics = read.diagnostics
+            found = read.changes > 0
+            released = (read.cues, read.notes)
+        } else if let live {
+            (cues, diagnostics) = read(part, live: live, shift: shift)
+            found = !cues.isEmpty
+        } else {
+            (cues, diagnostics) = parser.parse(part, options: options)
+            found = !cues.isEmpty
+        }
+        for (line, bytes) in Self.excessText(cues) {
+            if cutting {
+                // Its text goes on past the part: counted with what is dropped of it.
+                droppedBytes += bytes
+                joinsDropped = part.last == 10 || part.last == 13
+            } else {
+                say("\(name):\(line + shift): cue text cut at \(Self.maxCueText) bytes (\(bytes) more bytes dropped)")
+            }
+        }
         if cutting {
-            droppingWhat = cues.isEmpty ? "that are not cues" : "of that cue's text"
-            say("\(name):\(consumedLines + 1): " + (cues.isEmpty ? "\(end) bytes that are not cues skipped"
-                                                                : "cue text cut at \(Self.maxCueText) bytes"))
+            droppingWhat = found ? "of that cue's text" : "that are not cues"
+            say("\(name):\(consumedLines + 1): " + (found ? "cue text cut at \(Self.maxCueText) bytes"
+                                                        : "\(end) bytes that are not cues skipped"))
         }
         // What the header says was said with the first part.
         for diagnostic in diagnostics where !(afterHeader && diagnostic.line <= headerLines) {
@@ -305,6 +409,7 @@ public final class SubtitleStream {
         } else {
             appendChosen(cues, shift: shift)
         }
+        deliver(released)
         // The parser may have counted the part's lines (a part after a header holds more than its own).
         var counted: Int?
         if !afterHeader, case .compact(let compact) = cues.storage { counted = compact.lineCount }
@@ -335,7 +440,7 @@ public final class SubtitleStream {
     }
 
     /// The cues `--lang` keeps, built, into the batch.
-    private func appendChosen(_ cues: CueList, shift: Int) {
+    private func appendChosen<Cues: Sequence<Cue>>(_ cues: Cues, shift: Int) {
         for var cue in cues where isChosen(cue) {
             cue.sourceLine += shift
             batch.cues.append(Self.cut(cue))

@@ -80,8 +80,12 @@ import Testing
         for _ in 0..<200 { let b = Self.push(stream, line); batch.cues += b.cues; batch.messages += b.messages }
         let b = Self.push(stream, "\n2\n00:00:03,000 --> 00:00:04,000\nafter\n")
         batch.cues += b.cues + stream.finish().cues
+        batch.messages += b.messages
         #expect(batch.cues.count == 2 && batch.cues[0].plainText.utf8.count <= SubtitleStream.maxCueText && batch.cues[1].plainText == "after")
-        #expect(batch.messages == ["-:1: cue text cut at \(SubtitleStream.maxCueText) bytes"])
+        // Said once the next cue begins: the exact count of the text's bytes that went.
+        let text = 200 * line.utf8.count - 1
+        #expect(batch.messages == ["-:1: cue text cut at \(SubtitleStream.maxCueText) bytes",
+                                   "-: \(text - SubtitleStream.maxCueText) more bytes of that cue's text dropped"], "\(batch.messages)")
 
         let junk = SubtitleStream(format: .srt, name: "-", encoding: nil, isFile: false)
         var messages: [String] = []
@@ -126,14 +130,7 @@ import Testing
         #expect(!keptText.contains("x.ttf") && keptText.contains("Style: Sign") && keptText.contains("Format: Start, End, Text"))
     }
 
-    @Test func samiAndLRCAreReadWholeEvenWhenTheInputPauses() {
-        let stream = SubtitleStream(format: SubtitleFormat(named: "lrc")!, name: "-", encoding: nil, isFile: false)
-        #expect(Self.push(stream, "[00:05.00]later\n[00:01.00]sooner\n").cues.isEmpty)
-        #expect(stream.paused().cues.isEmpty, "a pause is not the end: a line may still come that ends another")
-        #expect(Self.push(stream, "[00:03.00]between\n").cues.isEmpty)
-        let all = stream.finish().cues
-        #expect(all.map(\.plainText) == ["sooner", "between", "later"] && all.map(\.end) == [ms(3000), ms(5000), ms(10_000)])
-    }
+    // LRC and SAMI: OpenEndedStreamTests.swift.
 
     @Test func langPicksTracksAndSaysWhenNoneMatches() {
         let file = SAMIParsing.bilingual
