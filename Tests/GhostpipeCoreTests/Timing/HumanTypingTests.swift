@@ -178,6 +178,16 @@ import TestSupport
         }
     }
 
+    @Test func saysWhereHumanTypingDoesNotApply() throws {
+        func notes(_ arguments: [String]) throws -> [String] {
+            try Session(options: try ArgumentParser.parse(arguments),
+                        surroundings: Surroundings(stdoutIsTerminal: true, terminalSize: (80, 24), environment: ["TERM": "xterm"])).notes
+        }
+        #expect(try notes(["--typing", "human", "--duration", "3"]).contains { $0.contains("--typing human") })
+        #expect(try notes(["--typos", "0.1", "--effect", "fade"]).contains { $0.contains("--typos") })
+        #expect(try notes(["--typing", "human", "--typos", "0.1"]).isEmpty)
+    }
+
     @Test func plainOutputIsTheInputByteForByteWithHumanIntervals() throws {
         let run = try VirtualRun(["--typing", "human", "--typos", "0.3", "--seed", "5", "-o", "plain"], text: Self.prose)
         #expect(run.output.text == Self.prose)
