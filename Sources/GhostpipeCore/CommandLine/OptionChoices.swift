@@ -65,3 +65,12 @@ extension BlockPlace: OptionChoice {
         }
     }
 }
+
+extension TypingStyle: OptionChoice {
+    public var summary: String {
+        switch self {
+        case .even: "every grapheme the same time apart, pauses aside (default)"
+        case .human: "each grapheme its own interval, as a person types: the same pace on average, the same intervals with the same --seed"
+        }
+    }
+}

@@ -21,6 +21,29 @@ public enum OptionTable {
                By default a sentence end (`. ! ? …` followed by a space, or `。 ！ ？`) adds the time of six \
                graphemes, and a line end the time of four.
                """) { o, _ in o.pacing.pauses = false },
+        Option("typing", .choice("HOW", .cases(of: TypingStyle.self)), in: .pacing,
+               help: "how the typewriter spaces keystrokes: even (default) or human, a person's intervals (repeatable with --seed)",
+               details: """
+               With `human` each grapheme gets an interval of its own: quicker inside common letter pairs and \
+               words, slower at the start of a long word, after punctuation, on capitals, digits and symbols, \
+               varied as a person's are (a coefficient of variation about 0.45). The pace is still the one \
+               asked for: the mean interval is that of --wpm or --cps, the pauses are kept, and the typist \
+               never falls more than a few keystrokes behind or ahead of even typing. It applies to the \
+               typewriter on a terminal, in recordings and in json and plain output.
+               """) { o, v in
+            o.pacing.typing = TypingStyle(rawValue: v.text) ?? .even
+        },
+        Option("typos", .number("RATE"), in: .pacing,
+               help: "now and then a wrong key, taken back with a backspace: RATE is the share of letters inside words it happens to (0 to 1, such as 0.02; default 0)",
+               details: """
+               The wrong key is a neighbour of the right one on a QWERTY keyboard; it is typed when the right \
+               key was due, noticed, taken back and typed again, so the final text is always the input's. On a \
+               terminal and in recordings the right key is typed over the wrong one; json output has the wrong \
+               key and then a backspace, `"\\u0008"`, before the right one. Plain output, the input byte for byte, has none. Combine with \
+               `--typing human` and --seed for a demo that looks typed by a person.
+               """) { o, v throws(UsageError) in
+            o.pacing.typos = try v.number(in: 0...1)
+        },
         Option("duration", short: "d", .duration, in: .pacing,
                help: "fit the whole input into T (reads to the end of input first, then plays; at most 250,000 graphemes)",
                details: """

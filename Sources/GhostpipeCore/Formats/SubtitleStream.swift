@@ -260,7 +260,7 @@ public final class SubtitleStream {
 
     /// Decoded text in; lines no longer than `maxLine`.
     private func take(_ decoded: StreamTextDecoder.Decoded) {
-        if let note = decoded.note { say("\(name): \(note)") }
+        if let note = decoded.note { Messages.fitted("\(name): \(note)").forEach(say) }
         guard !decoded.text.isEmpty else { return }
         if lineFeedPending {
             lineFeedPending = false

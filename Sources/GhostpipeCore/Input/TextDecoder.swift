@@ -89,7 +89,7 @@ public enum TextDecoder {
     /// Chooses the encoding of `bytes`: a byte order mark; else `named`, unless the bytes are valid
     /// UTF-8 (and not ASCII); else UTF-16 without a byte order mark, UTF-8, mostly UTF-8, or the
     /// detector's choice.
-    static func decide(_ bytes: UnsafeBufferPointer<UInt8>, named: TextEncoding?) -> Decision {
+    static func decide(_ bytes: UnsafeBufferPointer<UInt8>, named: TextEncoding?, declared: Set<String> = []) -> Decision {
         if let (bom, length) = sniffBOM(bytes) { return Decision(encoding: bom, byteOrderMark: length) }
         if let named {
             if !named.isUnicode, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.isValid(bytes) {
@@ -106,7 +106,7 @@ public enum TextDecoder {
         // a code page would garble every other line.
         let stats = UTF8Validation.census(bytes)
         if stats.validMultibyte >= 4 * stats.invalid { return Decision(encoding: EncodingCatalog.utf8, guessed: true) }
-        let detection = EncodingDetector.detect(bytes)
+        let detection = EncodingDetector.detect(bytes, declared: declared)
         return Decision(encoding: detection.encoding, guessed: true, detection: detection)
     }
 

@@ -90,6 +90,9 @@ public struct Session {
             notes.append("--effect \(options.effect) draws on a terminal; plain output is the text paced as it would be typed "
                          + "(-o cast records the effect, -o json gives its timing)")
         }
+        if options.pacing.typing == .human || options.pacing.typos > 0, options.pacing.duration != nil || options.effect != Typewriter().name {
+            notes.append("--typing human and --typos are the typewriter's: --duration and the other effects time text their own way")
+        }
         return notes
     }
 

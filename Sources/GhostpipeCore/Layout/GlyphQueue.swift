@@ -186,6 +186,16 @@ public struct GlyphQueue {
     }
     public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
 
+    /// Grapheme `k` is a typo's backspace (`TypoPlanter`): no motion for layout, and its wrong key
+    /// (the grapheme before) takes no column there, so a word is laid out as if typed without a slip.
+    public mutating func markTypo(at k: Int) {
+        kinds[k] = .other
+        if k > 0 && k - 1 < widths.count { widths[k - 1] = 0 }
+    }
+
+    /// Moves placed grapheme `k` (a typo's wrong key or backspace, onto its right key's cell).
+    public mutating func replacePlacement(_ k: Int, with placement: Placement) { placements[k] = placement }
+
     /// Moves grapheme `k`'s instant (shown at once after a key).
     public mutating func setInstant(_ k: Int, _ instant: Nanoseconds) { instants[k] = instant }
 

@@ -144,7 +144,7 @@ extension Show {
     }
 
     func feedDecoded(_ output: StreamTextDecoder.Decoded, at now: Nanoseconds) {
-        if let note = output.note { report("\(textName == "-" ? "standard input" : textName): \(note)") }
+        if let note = output.note { Messages.fitted("\(textName == "-" ? "standard input" : textName): \(note)").forEach(report) }
         output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
     }
 

@@ -6,6 +6,9 @@ public struct Pacing: Sendable {
     public var pauses = true
     /// `--duration`: fit the whole text into this time (reads to EOF first).
     public var duration: Nanoseconds?
+    /// `--typing`: even, or a person's intervals; `--typos`: the share of letters slipped on.
+    public var typing = TypingStyle.even
+    public var typos = 0.0
 
     public init(graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300), pauses: Bool = true,
                 duration: Nanoseconds? = nil) {

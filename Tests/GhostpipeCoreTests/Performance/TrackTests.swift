@@ -145,7 +145,8 @@ import Testing
         var messages: [String] = []
         let cues = try #require(SubtitleTracks.load([path], settings: ShowSettings()) { messages.append($0) })
         #expect(cues.first?.plainText == "새벽 네 시, 등대 통신실.")
-        #expect(messages.count == 1 && messages[0].contains("read as CP949 (Korean)"), "\(messages)")
+        // One message, in lines that fit 80 columns after `ghostpipe: ` (but the one with the path).
+        #expect(messages == Messages.fitted("\(path): not UTF-8; read as CP949 (Korean); --encoding NAME to choose"), "\(messages)")
     }
 
     @Test func aTrackThatCannotBeReadIsAnError() throws {

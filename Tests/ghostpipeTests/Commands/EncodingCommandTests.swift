@@ -1,3 +1,4 @@
+import GhostpipeCore
 import TestSupport
 import Foundation
 import Testing
@@ -47,10 +48,10 @@ struct EncodingCommandTests {
         defer { unlink(file) }
         let fromFile = try Binary.run(["--instant", "--encoding", "auto", file])
         #expect(fromFile.stdout == bytes)
-        #expect(fromFile.stderr == "ghostpipe: \(file): not UTF-8; read as GBK (Simplified Chinese); --encoding NAME to choose\n")
+        #expect(fromFile.stderr == Messages.fitted("\(file): not UTF-8; read as GBK (Simplified Chinese); --encoding NAME to choose").map { "ghostpipe: \($0)\n" }.joined())
         let fromPipe = try Binary.run(["--instant", "--encoding", "auto"], stdin: gbk)
         #expect(fromPipe.stdout == bytes)
-        #expect(fromPipe.stderr == "ghostpipe: standard input: not UTF-8; read as GBK (Simplified Chinese); --encoding NAME to choose\n")
+        #expect(fromPipe.stderr == "ghostpipe: standard input: not UTF-8; read as GBK (Simplified Chinese);\nghostpipe:   --encoding NAME to choose\n")
     }
 
     @Test("subtitle files in their own code pages are detected and said so", arguments: [
@@ -62,7 +63,7 @@ struct EncodingCommandTests {
         let path = Self.corpus.appendingPathComponent(name).path
         let result = try Binary.run(["--instant", "-o", "plain", path])
         #expect(result.status == 0)
-        #expect(result.stderr == "ghostpipe: \(path): not UTF-8; read as \(described); --encoding NAME to choose\n")
+        #expect(result.stderr == Messages.fitted("\(path): not UTF-8; read as \(described); --encoding NAME to choose").map { "ghostpipe: \($0)\n" }.joined())
         let dialogue = try String(contentsOf: Self.corpus.deletingLastPathComponent()
             .appendingPathComponent("dialogue/\(name.split(separator: ".")[0]).txt"), encoding: .utf8)
         #expect(result.text.contains(dialogue.split(separator: "\n")[0]), "\(result.text)")

@@ -1,4 +1,5 @@
 import Foundation
+import GhostpipeCore
 import TestSupport
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
         let utf8 = try Binary.run(["--instant", "-o", "plain", Binary.sample("korean.srt")])
         #expect(cp949.status == 0)
         #expect(cp949.stdout == utf8.stdout)
-        #expect(cp949.stderr == "ghostpipe: \(Binary.sample("korean-cp949.srt")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose\n")
+        #expect(cp949.stderr == Messages.fitted("\(Binary.sample("korean-cp949.srt")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose").map { "ghostpipe: \($0)\n" }.joined())
         let named = try Binary.run(["--instant", "-o", "plain", "--encoding", "euc-kr", Binary.sample("korean-cp949.srt")])
         #expect(named.stdout == utf8.stdout && named.stderr.isEmpty)
     }
@@ -89,7 +90,7 @@ import Testing
         let lines = all.text.split(separator: "\n")
         #expect(lines.count == 9)
         #expect(lines.first == #"{"start":1.200,"end":3.800,"text":"시그널 힐 ― 새벽 4시 12분","track":"KRCC","lang":"ko-KR"}"#)
-        #expect(all.stderr == "ghostpipe: \(Binary.sample("bilingual-cp949.smi")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose\n")
+        #expect(all.stderr == Messages.fitted("\(Binary.sample("bilingual-cp949.smi")): not UTF-8; read as CP949 (Korean); --encoding NAME to choose").map { "ghostpipe: \($0)\n" }.joined())
         let english = try Binary.run(["--instant", "-o", "plain", "--lang", "en", Binary.sample("bilingual.smi")])
         #expect(english.text == "Signal Hill ― 4:12 a.m.\n...repeat, this is the Anselm...\nMara, do you hear that?\nThe needle won't stop.\nIt's coming from downstairs. Now.\n")
     }

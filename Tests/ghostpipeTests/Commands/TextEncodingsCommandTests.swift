@@ -1,3 +1,4 @@
+import GhostpipeCore
 import TestSupport
 import Foundation
 import Testing
@@ -56,7 +57,7 @@ import Glibc
         defer { unlink(path) }
         let (text, stderr) = try Self.shown([path])
         #expect(text == russian, "\(text)")
-        #expect(stderr == "ghostpipe: \(path): not UTF-8; read as CP1251 (Cyrillic); --encoding NAME to choose\n", "\(stderr)")
+        #expect(stderr == Messages.fitted("\(path): not UTF-8; read as CP1251 (Cyrillic); --encoding NAME to choose").map { "ghostpipe: \($0)\n" }.joined(), "\(stderr)")
         #expect(try Binary.run([path]).stdout == bytes, "a pipe gets the bytes")
     }
 

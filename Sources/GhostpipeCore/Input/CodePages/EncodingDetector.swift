@@ -80,6 +80,10 @@ enum EncodingDetector {
     static let plausibilitySlack = 8.0
     /// The best reading must beat every other by this much (log-probability, nats) to be sure.
     static let sureMargin = 8.0
+    /// A reading in a language the file declares (`DeclaredLanguages`: a SAMI class's `lang:`)
+    /// counts this much more (nats) in the ranking, and wins when it is plausible text: a few
+    /// short lines read about as well in other code pages' languages, and the file says which.
+    static let declaredWeight = 30.0
 
     /// What the detector thought of one reading (for tests and the accuracy report).
     struct Reading {
@@ -89,18 +93,25 @@ enum EncodingDetector {
         var characters: Int
         var typical: Double
         var text: String
+        /// What the file's declared languages add (`declaredWeight` or 0): ranks, not plausibility.
+        var weight = 0.0
+        var rank: Double { logP + weight }
         /// Mean log-probability per character below the model's typical one (0 or more is typical).
         var plausibility: Double { characters == 0 ? 0 : logP / Double(characters) - typical }
     }
 
-    static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> EncodingDetection {
-        let readings = rank(bytes)
-        guard let best = readings.first,
-              best.logP - best.typical * Double(best.characters) >= -(plausibility * Double(best.characters) + plausibilitySlack) else {
+    /// `declared`: languages declared before `bytes` (a stream's ASCII head, passed on undecided).
+    static func detect(_ bytes: UnsafeBufferPointer<UInt8>, declared: Set<String> = []) -> EncodingDetection {
+        let readings = rank(bytes, declared: declared)
+        let plausible = { (r: Reading) in
+            r.logP - r.typical * Double(r.characters) >= -(plausibility * Double(r.characters) + plausibilitySlack)
+        }
+        // A plausible reading in a language the file declares wins; else the most probable.
+        guard let best = readings.first(where: { $0.weight > 0 && plausible($0) }) ?? readings.first, plausible(best) else {
             return EncodingDetection(encoding: TextDecoder.named("CP1252"), language: nil, certainty: .implausible)
         }
         let runnerUp = readings.first { $0.encoding != best.encoding && $0.text != best.text }
-        if let runnerUp, best.logP - runnerUp.logP < sureMargin {
+        if let runnerUp, best.rank - runnerUp.rank < sureMargin {
             return EncodingDetection(encoding: best.encoding, language: best.language,
                                      certainty: .close(runnerUp: runnerUp.encoding.name))
         }
@@ -108,8 +119,9 @@ enum EncodingDetector {
     }
 
     /// Every candidate's best reading, most probable first (ties in candidate order).
-    static func rank(_ bytes: UnsafeBufferPointer<UInt8>) -> [Reading] {
+    static func rank(_ bytes: UnsafeBufferPointer<UInt8>, declared: Set<String> = []) -> [Reading] {
         let sample = relevantLines(bytes)
+        let declared = declared.union(DeclaredLanguages.scan(bytes))
         var readings: [Reading] = []
         for (order, candidate) in candidates.enumerated() {
             let encoding = TextDecoder.named(candidate.encoding)
@@ -130,10 +142,11 @@ enum EncodingDetector {
             }
             if var best {
                 best.logP -= Double(order) * 1e-9  // ties go to the earlier candidate
+                if declared.contains(best.language) { best.weight = declaredWeight }
                 readings.append(best)
             }
         }
-        return readings.sorted { $0.logP > $1.logP }
+        return readings.sorted { $0.rank > $1.rank }
     }
 
     /// The lines of `bytes` that have a byte above 0x7F, up to `sampleLimit` bytes, joined by line

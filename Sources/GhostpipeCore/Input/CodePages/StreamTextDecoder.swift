@@ -18,6 +18,9 @@ struct StreamTextDecoder {
     private let named: TextEncoding?
     private let isFile: Bool
     private var held: [UInt8] = []
+    /// Languages the ASCII lines passed before the decision declare (a SAMI file's STYLE block).
+    private var declared: Set<String> = []
+    private var scanned = 0
     /// The encoding chosen (nil until decided).
     private(set) var encoding: TextEncoding?
 
@@ -79,6 +82,10 @@ struct StreamTextDecoder {
             if byte == 0x0A { end = i + 1 }
         }
         guard end > 0 else { return }
+        if scanned < DeclaredLanguages.scanLimit {
+            held.withUnsafeBufferPointer { declared.formUnion(DeclaredLanguages.scan(UnsafeBufferPointer(rebasing: $0[..<end]))) }
+            scanned += end
+        }
         out.text.append(contentsOf: held[..<end])
         held.removeFirst(end)
     }
@@ -113,7 +120,7 @@ struct StreamTextDecoder {
                 probe.removeLast(Self.unfinishedUTF8(at: probe))
             }
         }
-        let decision = probe.withUnsafeBufferPointer { TextDecoder.decide($0, named: named) }
+        let decision = probe.withUnsafeBufferPointer { TextDecoder.decide($0, named: named, declared: declared) }
         held.removeFirst(decision.byteOrderMark)
         encoding = decision.encoding
         decoder = decision.encoding.makeDecoder()

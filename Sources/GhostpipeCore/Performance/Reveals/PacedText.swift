@@ -23,6 +23,12 @@ final class PacedText: TextReveal {
     private var queue = GlyphQueue()
     private var layout: FlowLayout?
     private var pacer: Pacer
+    /// `--typing human`: a person's intervals instead of the pacer's even ones.
+    private var human: HumanPacer?
+    /// `--typos`: slips planted in the text as it arrives (screens and json: plain output is the
+    /// input byte for byte), and the first placement whose typos are not yet on their cells.
+    private var typos: TypoPlanter?
+    private var typoScan = 0
     private var fitted: FittedSchedule?
     private let duration: Nanoseconds?
     /// Show everything as soon as it is ready (`--instant` to an output without time, or after a key).
@@ -71,6 +77,13 @@ final class PacedText: TextReveal {
         pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
+        if settings.pacing.typing == .human, fitted == nil {
+            human = HumanPacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses,
+                               seed: settings.context.seed)
+        }
+        if settings.pacing.typos > 0, fitted == nil, !setup.timeless, !setup.output.takesRawBytes {
+            typos = TypoPlanter(rate: settings.pacing.typos, seed: settings.context.seed)
+        }
         timeless = setup.timeless
         instantWithTime = setup.clockRule.runsAhead && !setup.timeless && (setup.scene == nil || typing != nil)
         widths = setup.widths
@@ -113,7 +126,11 @@ final class PacedText: TextReveal {
         }
         // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants — unless
         // --duration fits the text, whose timestamps a recording keeps.
+        var batch = batch
+        var marks: [Int] = []
+        if typos != nil { (batch, marks) = typos!.plant(in: batch) }
         queue.append(batch, classify: !timeless || layout != nil || fitted != nil, measure: layout != nil, widths: widths)
+        for mark in marks { queue.markTypo(at: first + mark) }
         if var flow = layout {
             // Laid out in a local copy, read through pointers: a property's access checked per
             // grapheme cost more than its layout.
@@ -121,7 +138,7 @@ final class PacedText: TextReveal {
             queue.layOut(from: first, with: &flow)
             layout = flow
         }
-        readyCount = layout == nil ? queue.count : queue.placements.count
+        readyCount = layout == nil ? queue.count : placedTypos()
         if fitted != nil {
             // --duration: only count units now; instants come at EOF (nothing is shown before).
             // (A resize may hold back again graphemes counted already: they are not counted twice.)
@@ -133,9 +150,26 @@ final class PacedText: TextReveal {
             // Shown now: a screen and a text output with time (json, after a key) need the instant.
             if layout != nil || output.carriesTime { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
         } else {
-            queue.schedule(upTo: readyCount, with: &pacer, ready: now)
+            schedule(at: now)
         }
         addGlyphs()
+    }
+
+    /// Schedules the ready graphemes, evenly or as a person types.
+    private func schedule(at now: Nanoseconds) {
+        if human != nil {
+            queue.schedule(upTo: readyCount, with: &human!, ready: now)
+        } else {
+            queue.schedule(upTo: readyCount, with: &pacer, ready: now)
+        }
+    }
+
+    /// The placed graphemes that are ready, typos put on their right keys' cells first.
+    private func placedTypos() -> Int {
+        guard typos != nil else { return queue.placements.count }
+        let ready = queue.placeTypos(from: typoScan)
+        typoScan = ready
+        return ready
     }
 
     // MARK: - The typewriter's actor
@@ -220,6 +254,7 @@ final class PacedText: TextReveal {
             readyCount -= dropped
             rowStart -= dropped
             glyphed -= dropped
+            typoScan = max(0, typoScan - dropped)
         }
         scene?.cursor = scene == nil ? nil : head
         if runsAhead {
@@ -281,6 +316,7 @@ final class PacedText: TextReveal {
         guard layout != nil, let screen else { return }
         var fresh = FlowLayout(width: columns, tabWidth: tabWidth, row: headRow, column: rowStartColumn)
         queue.unplace(from: rowStart)
+        typoScan = min(typoScan, rowStart)
         let shown = queue.head
         for k in rowStart..<queue.count {
             fresh.add(queue.kinds[k], width: Int(queue.widths[k]))
@@ -292,11 +328,11 @@ final class PacedText: TextReveal {
         if ended { fresh.flushHeldWord(); for placement in fresh.drain() { queue.place(placement) } }
         layout = fresh
         // A grapheme held back again (its word now waits for its end) gets a new instant when placed.
-        queue.truncateInstants(to: queue.placements.count)
-        readyCount = queue.placements.count
+        readyCount = placedTypos()
+        queue.truncateInstants(to: readyCount)
         if fitted == nil {
             if timeless { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
-            else { queue.schedule(upTo: readyCount, with: &pacer, ready: now) }
+            else { schedule(at: now) }
         }
         try screen.restart(columns: columns, rows: rows, fromRow: headRow, clearing: clearing, at: now)
         // The head row's graphemes already shown are drawn again at their new places (the row may
@@ -325,6 +361,7 @@ final class PacedText: TextReveal {
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
         queue.shiftInstants(from: queue.head, by: pause)
         pacer.shift(by: pause)
+        human?.shift(by: pause)
         guard let screen else { return }
         try relayout(columns: layout?.width ?? screen.width, rows: screen.height, clearing: false, at: now)
     }
