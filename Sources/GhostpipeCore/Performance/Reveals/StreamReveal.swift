@@ -31,6 +31,9 @@ final class StreamReveal: TextReveal {
     private var base: Int
     /// Lines that scrolled off the emulator and are not drawn yet: the rows just above its row 0.
     private var scrolled: [[Cell]] = []
+    /// How many of the emulator's rows have been on the scene: a row the input erased since stays in
+    /// the frame, so that it is cleared on the terminal too.
+    private var rowsShown = 0
     /// Rows the scene shows have changed since the last frame was drawn.
     private var changed = true
     /// Block effects: rows changed since the last block (not shown until revealed), and the block on
@@ -150,6 +153,7 @@ final class StreamReveal: TextReveal {
         let off = emulator.takeScrolledOff()
         if !off.isEmpty {
             base += off.count
+            rowsShown = max(0, rowsShown - off.count)
             // Rows waiting for a block's reveal moved up with the screen; those that left it show as they are.
             if !paced { unrevealed = Set(unrevealed.compactMap { $0 - off.count >= 0 ? $0 - off.count : nil }) }
             if let b = block {
@@ -212,7 +216,8 @@ final class StreamReveal: TextReveal {
     private func refreshScene() {
         guard changed else { return }
         let first = base - scrolled.count
-        let total = scrolled.count + usedRows
+        rowsShown = min(emulator.rows, max(rowsShown, usedRows))
+        let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
         var rows: [Int: [Cell]] = [:]
         for i in 0..<shown {
