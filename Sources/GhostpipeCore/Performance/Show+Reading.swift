@@ -74,6 +74,7 @@ extension Show {
         // A text output may write cues straight from the file's bytes (`CuePlayback.sendAhead`).
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
+        item.live = format.parser is any LiveCaptionFormat
         if file != "-" && InputFiles.isRegularFile(file) {
             item.countAll = { [settings, unowned item] in SubtitleCount.of(file: file, format: format, settings: settings).map { $0 + item.preloaded } }
         }

@@ -239,6 +239,7 @@ public final class Show: EventHandler, InputDemand {
                                             clockRule: clockRule, start: now, origin: origin, row: row)
                 if let followed { item.playback?.follow(followed, at: now) }
                 item.playback?.countAll = item.countAll
+                item.playback?.showsLateCues = item.live
                 continue
             case .text(let run):
                 switch try play(run.reveal, from: now) {

@@ -139,6 +139,10 @@ final class CuePlayback: Performance {
 
     /// Cues that came after their turn, to show at the next advance if they are not over.
     var late: [Cue] = []
+    /// A live input's cues (a recogniser's finals) show when they come even if over by then.
+    var showsLateCues = false
+    /// How long a late cue shows at least.
+    static let lateCueHold = 2 * Time.second
 
     /// The input ended: no more cues will come.
 
@@ -327,7 +331,7 @@ final class CuePlayback: Performance {
 
     /// Shows `cue` (the cue at `index` of the queue, or one that came late).
     func show(_ cue: Cue, index: Int?, position: Nanoseconds, now: Nanoseconds) throws {
-        let (start, end) = (cue.start + offset, cue.end + offset)
+        var (start, end) = (cue.start + offset, cue.end + offset)
         guard let scene else {
             if let startFloor, Self.isOver(start: cue.start, end: cue.end, at: startFloor) { return }
             // Counted from the show's start: where these subtitles began, plus the cue's time at the speed.
@@ -339,6 +343,11 @@ final class CuePlayback: Performance {
             try output.cue(timed, start: follows ? max(now - origin, clock(start)) : clock(start), end: clock(end), at: now)
             if runsAhead { aheadUntil = max(aheadUntil ?? end, end) } else { active.append(Active(cue: cue, actor: nil, rows: 0, end: end)) }
             return
+        }
+        if showsLateCues, end <= position, layout != .scroll {
+            // A live recogniser's final comes once its utterance is over: it shows from now, for as
+            // long as it was said (a moment to read at least), never dropped for being late.
+            (start, end) = (position, position + max(end - start, Self.lateCueHold))
         }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
         if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }

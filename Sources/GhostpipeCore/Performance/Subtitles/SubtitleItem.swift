@@ -3,6 +3,8 @@
 final class SubtitleItem {
     let queue = CueQueue()
     var playback: CuePlayback?
+    /// A live recogniser's output: its finals come when their utterance is over.
+    var live = false
     /// Cues taken from the queue by slides (`--layout slides`), which keep them as slides.
     var taken = 0
     /// Cues received in all.
