@@ -30,6 +30,14 @@ struct TerminalOperationReader {
         return collector.operations
     }
 
+    /// Reads `bytes` straight into `emulator`, when nothing is paced (`--instant`, block effects): no
+    /// operations, no clusters, the same filter. Whatever `read` holds is to be taken (`flush`) first.
+    mutating func apply(_ bytes: UnsafeRawBufferPointer, to emulator: TerminalEmulator) {
+        var forwarder = Forwarder(emulator: emulator)
+        parser.feed(bytes, to: &forwarder)
+        if !emulator.responses.isEmpty { emulator.responses.removeAll() }
+    }
+
     /// The input paused or ended: the held cluster is complete.
     mutating func flush() -> [TerminalOperation] {
         collector.cut(final: true)
@@ -51,6 +59,23 @@ struct TerminalOperationReader {
         default:
             return prefix == 0 || prefix == UInt8(ascii: "?")
         }
+    }
+
+    /// What the parser finds, passed to an emulator as it is found (less what does not belong).
+    private struct Forwarder: EscapeSequenceHandler {
+        let emulator: TerminalEmulator
+        func print(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) { emulator.print(bytes, from: start, to: end) }
+        func print(scalar: UInt32) { emulator.print(scalar: scalar) }
+        func execute(_ control: UInt8) { emulator.execute(control) }
+        func escapeDispatch(_ final: UInt8, intermediates: UInt32) {
+            if final == UInt8(ascii: "c") && intermediates == 0 { return }  // RIS, as `Collector`
+            emulator.escapeDispatch(final, intermediates: intermediates)
+        }
+        func controlSequenceDispatch(_ final: UInt8, parameters: ControlSequenceParameters, prefix: UInt8, intermediates: UInt32) {
+            guard TerminalOperationReader.belongsInView(final, parameters, prefix: prefix, intermediates: intermediates) else { return }
+            emulator.controlSequenceDispatch(final, parameters: parameters, prefix: prefix, intermediates: intermediates)
+        }
+        func operatingSystemCommand(_ body: [UInt8]) {}
     }
 
     private struct Collector: EscapeSequenceHandler {
@@ -117,9 +142,7 @@ extension TerminalEmulator {
     /// state every reveal of a stream ends on; tests and fuzzing compare with it).
     public func readAsView(_ bytes: [UInt8]) {
         var reader = TerminalOperationReader()
-        var operations = bytes.withUnsafeBytes { reader.read($0) }
-        operations += reader.flush()
-        for operation in operations { apply(operation) }
+        bytes.withUnsafeBytes { reader.apply($0, to: self) }
     }
 
     /// Performs one operation read by a `TerminalOperationReader`.

@@ -85,7 +85,14 @@ final class StreamReveal: TextReveal {
             pastEndOfArt = true
             text = UnsafeBufferPointer(rebasing: bytes[..<mark])
         }
-        queue(reader.read(UnsafeRawBufferPointer(text)), at: now)
+        if timeless || !paced {
+            // Nothing to pace: the emulator reads it as it comes (what the reader held first).
+            queue(reader.flush(), at: now)
+            reader.apply(UnsafeRawBufferPointer(text), to: emulator)
+            noteChanges()
+        } else {
+            queue(reader.read(UnsafeRawBufferPointer(text)), at: now)
+        }
     }
 
     func paused(at now: Nanoseconds) {
