@@ -64,5 +64,12 @@ func checkStream(_ bytes: [UInt8], format: String, text: String) {
         require(cue.sourceLine >= 1 && cue.sourceLine <= lines, "\(format) stream: cue on line \(cue.sourceLine) of \(lines)")
         for run in cue.runs { require(isValidUTF8(Array(run.text.utf8)), "\(format) stream: run text not valid UTF-8") }
     }
-    for message in messages { require(message.hasPrefix("in"), "\(format) stream: message without the name: \(message)") }
+    // A message too long for a line comes as several (`Messages.fitted`): the first names the
+    // stream, the rest continue it, indented.
+    var named = false
+    for message in messages {
+        let continues = named && message.hasPrefix("  ")
+        require(message.hasPrefix("in") || continues, "\(format) stream: message without the name: \(message)")
+        named = message.hasPrefix("in") || continues
+    }
 }
