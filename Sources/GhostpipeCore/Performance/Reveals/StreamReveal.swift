@@ -69,7 +69,7 @@ final class StreamReveal: TextReveal {
 
     var wantsInput: Bool { !ended && operations.count - applied < maxQueued && scrolled.count < screen.height }
     var holdsPartialInput: Bool { reader.holdsCluster }
-    var isDone: Bool { ended && applied == operations.count && scrolled.isEmpty && !changed && unrevealed.isEmpty && isBlockSettled }
+    var isDone: Bool { ended && applied == operations.count && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
     var end: Placement {
         Placement(row: base + emulator.cursorRow, column: min(emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, screen.width), width: 0)
     }
@@ -163,11 +163,7 @@ final class StreamReveal: TextReveal {
             rowsShown = max(0, rowsShown - off.count)
             // Rows waiting for a block's reveal moved up with the screen; those that left it show as they are.
             if !paced { unrevealed = Set(unrevealed.compactMap { $0 - off.count >= 0 ? $0 - off.count : nil }) }
-            if let b = block {
-                scene.remove(id: b.id)
-                block = nil
-                _ = b
-            }
+            settleBlock()
             scrolled.append(contentsOf: off)
         }
         let dirty = emulator.takeDirtyRows()
@@ -176,8 +172,6 @@ final class StreamReveal: TextReveal {
     }
 
     // MARK: - Blocks (effects other than the typewriter)
-
-    private var isBlockSettled: Bool { block == nil }
 
     /// The rows changed since the last block become one block, revealed by the effect from `now`.
     private func revealBlock(at now: Nanoseconds) {
