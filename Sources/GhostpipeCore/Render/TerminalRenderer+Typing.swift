@@ -103,7 +103,7 @@ extension TerminalRenderer {
             // In runs of up to 64 steps written through a pointer (no check per byte), room made for
             // each run's graphemes' bytes (no step writes more than its own); a grapheme in another
             // style than the current one ends a run, its attributes selected before the next.
-            var (selecting, more) = (false, false)
+            var (selecting, more, unsure) = (false, false, false)
             repeat {
                 if selecting { select(graphemes.style(usual.k), into: &out) }
                 selecting = false
@@ -154,7 +154,9 @@ extension TerminalRenderer {
                                 } else {
                                     guard w <= 8, graphemes.canTake(k, from: start, to: stop), Self.isBlank(cells, column..<(column + w)) else { break }
                                     guard styleIndices[k] == 0 ? plain : graphemes.style(k) == style else { selecting = true; break }
-                                    bytes.bytes(UnsafeBufferPointer(start: text + start, count: stop - start))
+                                    let cluster = UnsafeBufferPointer(start: text + start, count: stop - start)
+                                    bytes.bytes(cluster)
+                                    if DisplayWidth.isDisputed(utf8: cluster) { unsure = true }
                                 }
                             } else if column + w == width {
                                 // Not drawn (a space): the cursor does not wait to wrap after it.
@@ -178,6 +180,7 @@ extension TerminalRenderer {
                 }
                 // As `advance`: written into the last column, the cursor waits there to wrap.
                 (cursorColumn, pendingWrap) = reached == width ? (width - 1, true) : (reached, false)
+                if unsure { columnUnsure = true }
                 more = !pendingWrap && (selecting || usual.k > last && usual.k < tape.end)
             } while more
         }
@@ -241,8 +244,10 @@ extension TerminalRenderer {
         for _ in start..<column { write(.blank, into: &out) }
         let k = cells.drawn[0]
         if !(style.isPlain && cells.graphemes.isPlain(k)) { select(cells.graphemes.style(k), into: &out) }
+        let textStart = out.count
         cells.graphemes.appendText(k, to: &out)
         advance(by: w)
+        noteDisputed(out, from: textStart)
         if !blankRows.isEmpty { blankRows.remove(row) }
         // The cell draws (a space too: it blanks a rewound row), whatever a motion later in the step rewound.
         unwritten.typed(row: row, from: k, to: k + 1, rewoundRow: row, frameOrigin: frame.origin)
@@ -257,8 +262,10 @@ extension TerminalRenderer {
                                    out: inout [UInt8]) {
         glyphs.put(i, into: cells)
         select(glyphs.style(i), into: &out)
+        let start = out.count
         glyphs.appendText(i, to: &out)
         advance(by: glyphs.width(i))
+        noteDisputed(out, from: start)
     }
 
     @inline(__always)

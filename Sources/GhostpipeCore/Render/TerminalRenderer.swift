@@ -17,6 +17,11 @@ public struct TerminalRenderer {
     var cursorColumn = 0
     /// After writing into the last column the cursor waits there; the next printable would wrap.
     var pendingWrap = false
+    /// A cluster terminals draw at different widths (`DisplayWidth.isDisputed`) was written on the
+    /// cursor's row since the last carriage return: the terminal's cursor may be off `cursorColumn`
+    /// by the difference, so the next move starts from the row's start. Text written on from the
+    /// cursor, with no move between, goes where the terminal's cursor is, as `cat`'s would.
+    var columnUnsure = false
     /// The lowest document row that exists on the screen.
     public private(set) var bottomRow = 0
     var style = Style.plain
@@ -287,8 +292,17 @@ public struct TerminalRenderer {
     @inline(__always)
     mutating func write(_ cell: Cell, into out: inout [UInt8]) {
         select(cell.style, into: &out)
+        let start = out.count
         Self.append(cell.text, to: &out)
         advance(by: Int(cell.width))
+        noteDisputed(out, from: start)
+    }
+
+    /// After writing a cluster's bytes (from `start` of `out`): a disputed one makes the column unsure.
+    @inline(__always)
+    mutating func noteDisputed(_ out: [UInt8], from start: Int) {
+        guard out.count - start >= 3 else { return }
+        if out.withUnsafeBufferPointer({ DisplayWidth.isDisputed(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }) { columnUnsure = true }
     }
 
     /// Switches attributes to `cellStyle` (a cell is about to be written).
@@ -347,13 +361,17 @@ public struct TerminalRenderer {
             cursorRow = row
             cursorColumn = 0
             pendingWrap = false
+            columnUnsure = false
         }
+        // Staying where the cursor is, text goes on from the terminal's own cursor (see `columnUnsure`).
+        let stays = row == cursorRow && column == cursorColumn
         if row < cursorRow { ANSI.cursorUp(cursorRow - row, to: &out) } else { ANSI.cursorDown(row - cursorRow, to: &out) }
         cursorRow = row
-        if column == cursorColumn && !pendingWrap { return }
-        if column == 0 || pendingWrap {
+        if column == cursorColumn && !pendingWrap && (stays || !columnUnsure) { return }
+        if column == 0 || pendingWrap || columnUnsure {
             out.append(0x0D)
             ANSI.cursorForward(column, to: &out)
+            columnUnsure = false
         } else if column > cursorColumn {
             ANSI.cursorForward(column - cursorColumn, to: &out)
         } else {

@@ -72,22 +72,6 @@ public final class MeasuredWidths: ColumnWidths {
     }
 
     func needsAsking(_ cluster: String) -> Bool {
-        policy == .terminal ? !cluster.utf8.allSatisfy({ $0 < 0x80 }) : Self.isDisputed(cluster)
-    }
-
-    /// Clusters terminals draw at different widths: emoji or text presentation selectors, ZWJ
-    /// sequences, skin-tone modifiers, keycaps, regional indicators (flags and lone ones), and emoji
-    /// from recent Unicode versions (U+1F900 on) that older terminals do not know.
-    public static func isDisputed(_ cluster: String) -> Bool {
-        guard cluster.utf8.contains(where: { $0 >= 0x80 }) else { return false }
-        for scalar in cluster.unicodeScalars {
-            switch scalar.value {
-            case 0xFE0E, 0xFE0F, 0x200D, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0x1F900...0x1FAFF:
-                return true
-            default:
-                continue
-            }
-        }
-        return false
+        policy == .terminal ? !cluster.utf8.allSatisfy({ $0 < 0x80 }) : DisplayWidth.isDisputed(cluster)
     }
 }
