@@ -16,12 +16,9 @@ final class StreamReveal: TextReveal {
     private let screen: Screen
     private let emulator: TerminalEmulator
     private var reader = TerminalOperationReader()
-    /// Operations read, not yet applied (from `applied`), and their instants.
-    private var operations: [TerminalOperation] = []
-    private var instants: [Nanoseconds] = []
-    private var applied = 0
-    private var pacer: Pacer
-    private var timeless: Bool
+    /// The typewriter's operations on the pacer's timeline.
+    private var schedule: StreamSchedule
+    private var timeless: Bool { schedule.timeless }
     /// The typewriter paces operations; any other effect reveals blocks at pauses.
     private let paced: Bool
     private let effect: any Effect
@@ -58,8 +55,7 @@ final class StreamReveal: TextReveal {
         // It starts a row of its own: after a prompt that did not end its line, on the next row (a
         // carriage return there must not write over the prompt, nor stop at its end).
         base = setup.column > 0 ? setup.row + 1 : setup.row
-        pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
-        timeless = setup.timeless
+        schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless)
         effect = settings.effect
         context = settings.context
         paced = settings.effect is Typewriter
@@ -67,9 +63,9 @@ final class StreamReveal: TextReveal {
 
     // MARK: - Input
 
-    var wantsInput: Bool { !ended && operations.count - applied < maxQueued && scrolled.count < screen.height }
+    var wantsInput: Bool { !ended && schedule.waiting < maxQueued && scrolled.count < screen.height }
     var holdsPartialInput: Bool { reader.holdsCluster }
-    var isDone: Bool { ended && applied == operations.count && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
+    var isDone: Bool { ended && schedule.waiting == 0 && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
     var end: Placement {
         Placement(row: base + emulator.cursorRow, column: min(emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, screen.width), width: 0)
     }
@@ -114,43 +110,16 @@ final class StreamReveal: TextReveal {
             noteChanges()
             return
         }
-        var last = max(now, instants.last ?? now)
-        for operation in new {
-            switch operation {
-            case .text(let cluster):
-                var cluster = cluster
-                let kind = cluster.withUTF8 { GraphemeKind.of($0) }
-                last = pacer.schedule(kind, ready: now)
-            case .control(0x0A):
-                last = pacer.schedule(.newline, ready: now)
-            default:
-                break  // at once, where the reveal reaches it
-            }
-            operations.append(operation)
-            instants.append(last)
-        }
+        schedule.add(new, at: now)
     }
 
     // MARK: - Time
 
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
-        var k = applied
-        while k < operations.count && (timeless || instants[k] <= now) {
-            emulator.apply(operations[k])
-            k += 1
-        }
-        if k > applied {
-            applied = k
-            noteChanges()
-            if applied > 4096 && applied * 2 > operations.count {
-                operations.removeSubrange(..<applied)
-                instants.removeSubrange(..<applied)
-                applied = 0
-            }
-        }
+        if schedule.takeDue(at: now, { operation, _ in emulator.apply(operation) }) { noteChanges() }
         if let block, scene.actor(id: block.id)?.isSettled(at: now) ?? true { settleBlock() }
         refreshScene()
-        if applied < operations.count { return instants[applied] }
+        if let next = schedule.nextInstant { return next }
         if let block, let actor = scene.actor(id: block.id) { return actor.start + actor.duration }
         return nil
     }
@@ -262,7 +231,7 @@ final class StreamReveal: TextReveal {
 
     func showEverything(at now: Nanoseconds) {
         guard !timeless else { return }
-        timeless = true
+        schedule.timeless = true
         if let b = block { scene.finishReveal(id: b.id, at: now) }
     }
 
@@ -278,8 +247,7 @@ final class StreamReveal: TextReveal {
     }
 
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
-        for k in applied..<instants.count { instants[k] += pause }
-        pacer.shift(by: pause)
+        schedule.shift(by: pause)
         _ = try screen.restart(columns: screen.width, rows: screen.height, fromRow: base - scrolled.count, clearing: false, at: now)
         changed = true
         refreshScene()
