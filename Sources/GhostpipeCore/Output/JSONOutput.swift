@@ -24,7 +24,8 @@ public final class JSONOutput: Output {
         public var summary: String {
             """
             one JSON object per line: {"time":S,"text":"..."} for each grapheme of text, in reading order, with \
-            the instant it shows in its final look under the effect (escape sequences of the input removed), or \
+            the instant it shows in its final look under the effect (escape sequences of the input removed; a \
+            terminal stream gives the cells its lines end with, row by row), or \
             {"start":S,"end":E,"text":"..."} for each cue at its start, with times in seconds, followed by what \
             the cue has of "track":"KRCC","lang":"ko-KR" (SAMI classes), "style":"Default" (ASS styles; an LRC \
             title card is "title"), "place":"top","align":"left" (where the file puts it, when not at the \

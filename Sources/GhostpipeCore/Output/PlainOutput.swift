@@ -22,7 +22,7 @@ public final class PlainOutput: Output {
             """
             the input text byte for byte to a pipe or a file, paced as the typewriter would type it (effects \
             draw on terminals only); to a terminal, the same text with control characters and escape sequences \
-            removed; for subtitles, each cue's text and a newline at its start
+            removed (a terminal stream: the lines it ends with, each once it is final); for subtitles, each cue's text and a newline at its start
             """
         }
         public var writes: OutputWrites { .text }
@@ -38,6 +38,14 @@ public final class PlainOutput: Output {
         // Ill-formed UTF-8 of the input travelled as markers (UTF8Cleaner): its bytes go out as they came.
         let exact = bytes.withUnsafeBufferPointer { raw && UTF8Cleaner.holdsMarker($0) ? UTF8Cleaner.restoreInvalid($0) : nil }
         try (exact.map { $0[...] } ?? bytes).withUnsafeBufferPointer { try writes.add(at: stamp, $0) }
+    }
+
+    /// Text as an effect or a terminal stream shows it in the end: its graphemes, in reading order.
+    public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {
+        guard !text.isEmpty else { return }
+        try writes.add(at: stamp) { out in
+            for grapheme in text { out.append(contentsOf: grapheme.text.utf8) }
+        }
     }
 
     /// Input bytes copied as they are (`RawCopy`).

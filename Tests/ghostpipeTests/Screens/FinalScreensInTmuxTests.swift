@@ -144,6 +144,20 @@ import Glibc
         #expect(coloured.cursor == reference.cursor && plain.cursor == reference.cursor)
     }
 
+    /// `-o plain` to a terminal under an effect other than the typewriter: the text as `cat` shows it,
+    /// typed (effects draw on screens only; a note on stderr says so). It showed nothing: the text
+    /// went to a paragraph reveal whose report plain output dropped.
+    @Test
+    func plainOutputUnderAnEffectShowsTheText() async throws {
+        let sample = Binary.sample("korean.txt")
+        let reference = try await Self.gate.run { try await FinalScreen.capture("cat '\(sample)'", columns: 33, rows: 24, tag: "cat-plain-fade") }
+        let plain = try await Self.gate.run {
+            try await FinalScreen.capture("'\(Binary.path)' -o plain -e fade --cps 2000 '\(sample)' 2>/dev/null", columns: 33, rows: 24, tag: "plain-fade")
+        }
+        #expect(plain.status == 0 && reference.lines.count > 3)
+        #expect(plain.lines == reference.lines, "\(FinalScreen.difference(reference.lines, plain.lines))")
+    }
+
     /// The same rows, attributes and cursor as `cat` (credits: the same rows once centring is removed).
     static func expectSame(_ ghost: FinalScreen, _ reference: FinalScreen, effect: String) {
         if effect == "credits" {

@@ -114,6 +114,40 @@ import Glibc
         #expect(CapturedCells(narrow.styled).rows == wide.map { Array($0.prefix(33)) }, "\(CapturedCells(narrow.styled))")
     }
 
+    /// `-o plain` to a terminal shows a stream's final text as `cat` leaves it (plain carries no colours
+    /// and no motion of ghostpipe's own: each line is written once it is final), and `-o json` records
+    /// the same text — the cells shown in the end, not the input's rewrites.
+    @Test(arguments: cases)
+    func plainAndJSONGiveTheFinalText(case: Case) async throws {
+        let path = try Self.file(`case`.stream, tag: "plain-\(`case`.columns)")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("cat '\(path)'", columns: `case`.columns, rows: 24, tag: "cat-\(`case`.stream)-plain-\(`case`.columns)")
+        }
+        let plain = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("'\(Binary.path)' -o plain --cps 3000 '\(path)'", columns: `case`.columns, rows: 24,
+                                          tag: "\(`case`.stream)-plain-\(`case`.columns)")
+        }
+        #expect(plain.status == 0)
+        #expect(plain.lines == reference.lines, "\(FinalScreen.difference(reference.lines, plain.lines))")
+        #expect(plain.cursor == reference.cursor, "cursor (x,y,rows in history)")
+
+        let json = try Binary.run(["-o", "json", "--instant", "--width", "\(`case`.columns)", "--height", "24", path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let events = json.text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let text = events.compactMap { $0["text"] as? String }.joined()
+        #expect(!events.isEmpty && events.allSatisfy { $0["time"] is Double })
+        var expected = reference.lines, shown = text.components(separatedBy: "\n").map { line in
+            String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        while expected.last == "" { expected.removeLast() }
+        while shown.last == "" { shown.removeLast() }
+        #expect(shown == expected, "\(FinalScreen.difference(expected, shown))")
+        #expect(!text.contains("\u{1B}") && !text.contains("\r"))
+    }
+
     /// What cat leaves is not what the input's text would be without its motions (the test above would
     /// pass for a stripped reading only if these were equal).
     @Test func theStreamsReallyMove() async throws {

@@ -1,7 +1,8 @@
 /// One way of revealing streamed text: typed grapheme by grapheme on the pacer's timeline
 /// (`PacedText`: the typewriter, and plain and json output), a paragraph at a time by an effect
 /// (`ParagraphReveal`), rolled up like film credits (`CreditsRoll`), slide by slide (`SlideShow`),
-/// or copied as it comes (`RawCopy`). A performance (see `Performance`) that is fed complete
+/// copied as it comes (`RawCopy`), or, for another program's terminal output, through the emulator
+/// (`StreamReveal` on a screen, `StreamTranscript` for json and plain). A performance (see `Performance`) that is fed complete
 /// grapheme clusters as they arrive.
 protocol TextReveal: Performance {
     /// Whether it takes more input now (backpressure: memory stays bounded on endless input).

@@ -27,7 +27,10 @@ final class TextRun {
                   art != nil && settings.wrap != .word || Self.isTerminalStream(settings.wrap, head: head) {
             // (Credits roll prose; a terminal stream under them keeps the prose layout.)
             reveal = StreamReveal(setup, scene: screenScene, screen: screen, autowrap: settings.wrap != .none, art: art)
-        } else if output.takesRawBytes || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
+        } else if output.screen == nil, !output.takesRawBytes, Self.isTerminalStream(settings.wrap, head: head) {
+            // json, plain to a terminal: the stream's final lines, as the emulator reads them.
+            reveal = StreamTranscript(setup, autowrap: settings.wrap != .none)
+        } else if output.takesRawBytes || output.screen == nil && !output.carriesTime || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
         } else if settings.effect is Credits, output.screen != nil {
             reveal = CreditsRoll(setup)
