@@ -165,7 +165,9 @@ public final class Scene {
                               into: &frame, row: actor.row, column: actor.column)
         }
         for (row, cells) in extraRows where row >= frame.origin && row < frame.end {
-            frame.rows[row - frame.origin] = Array(cells.prefix(width)) + Array(repeating: .blank, count: max(0, width - cells.count))
+            // A row of the frame's width goes in as it is: the same array as the last frame's compares equal at once.
+            frame.rows[row - frame.origin] = cells.count == width ? cells
+                : Array(cells.prefix(width)) + Array(repeating: .blank, count: max(0, width - cells.count))
         }
         frame.cursor = cursor
         return frame

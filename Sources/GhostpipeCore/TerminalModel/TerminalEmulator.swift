@@ -63,6 +63,8 @@ public final class TerminalEmulator {
     var clusters = ClusterTable()
     /// The cluster table is compacted when it reaches this size (doubled if everything is still in use).
     var clusterLimit = 4096
+    /// Counts the compactions of `clusters` (which renumber codes): cells made before one are stale.
+    var clusterGeneration = 0
     /// The last graphic character printed, for REP.
     var lastGraphic: PackedCell?
 
@@ -295,6 +297,7 @@ public final class TerminalEmulator {
             lastGraphic = last
         }
         clusters = fresh
+        clusterGeneration += 1
         if clusters.count >= clusterLimit / 2 { clusterLimit *= 2 }
     }
 }

@@ -31,6 +31,9 @@ final class StreamReveal: TextReveal {
     /// How many of the emulator's rows have been on the scene: a row the input erased since stays in
     /// the frame, so that it is cleared on the terminal too.
     private var rowsShown = 0
+    /// The cells of the rows in view as last made, by document row: a row that only moved up is not
+    /// made again (and the renderer finds it unchanged at once).
+    private var rowCache: [Int: CachedRow] = [:]
     /// Rows the scene shows have changed since the last frame was drawn.
     private var changed = true
     /// Block effects: rows changed since the last block (not shown until revealed), and the block on
@@ -200,6 +203,7 @@ final class StreamReveal: TextReveal {
             }
         }
         scene.extraRows = rows
+        if rowCache.count > 2 * emulator.rows { rowCache = rowCache.filter { $0.key >= base } }
         if total <= screen.height, emulator.cursorRow < usedRows {
             scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, screen.width - 1), width: 0)
         } else {
@@ -209,7 +213,9 @@ final class StreamReveal: TextReveal {
 
     /// Row `r` of the emulator as it shows: with iCE colours, blink is a bright background.
     private func cells(ofRow r: Int) -> [Cell] {
-        var cells = emulator.row(r)
+        let row = emulator.row(r, reusing: rowCache[base + r])
+        rowCache[base + r] = row
+        var cells = row.cells
         guard art?.iceColors == true else { return cells }
         for c in cells.indices where cells[c].style.attributes.contains(.blink) {
             cells[c].style.attributes.remove(.blink)
