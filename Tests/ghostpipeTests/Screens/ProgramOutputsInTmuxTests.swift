@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// What people pipe into ghostpipe, from the programs themselves: figlet through lolcat, toilet's
-/// rainbow, `ls -C` in colour, `git log --graph` in colour. Each program's output is made once (into a
+/// rainbow, `ls -C` in colour, `git log --graph` in colour, neofetch. Each program's output is made once (into a
 /// file, so that `cat` and ghostpipe get the same bytes) and, read as a terminal stream (`--wrap
 /// char`: its lines are wider than 20 columns), ends on `cat`'s screen cell for cell.
 @Suite(.requires("tmux", "figlet", "toilet", "git")) struct ProgramOutputsInTmux {
@@ -17,6 +17,8 @@ import Glibc
         "toilet-gay": "toilet -w 80 --gay 'hi there'",
         "ls-color": "ls --color=always -C -w 80 '\(Paths.repository.path)/Sources/GhostpipeCore'",
         "git-graph": "git -C '\(Paths.repository.path)' log --graph --color=always --oneline -12",
+        // Its logo, then the information beside it by cursor motion, autowrap off while it draws.
+        "neofetch": "neofetch",
     ]
 
     struct Case: Sendable, Hashable, CustomTestStringConvertible {
@@ -30,6 +32,7 @@ import Glibc
     @Test(arguments: ["typewriter", "letters"], cases)
     func endsOnCatsScreen(effect: String, case: Case) async throws {
         if `case`.program == "figlet-lolcat" && Tool.path("lolcat") == nil && !FileManager.default.fileExists(atPath: "/usr/games/lolcat") { return }
+        if `case`.program == "neofetch" && Tool.path("neofetch") == nil { return }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-program-\(getpid())-\(`case`.program)-\(effect)-\(`case`.columns).out").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let make = Process()
