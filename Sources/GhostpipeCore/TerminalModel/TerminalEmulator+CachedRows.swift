@@ -22,3 +22,30 @@ extension TerminalEmulator {
         return CachedRow(packed: Array(line), clusterGeneration: clusterGeneration, cells: cells(from: line))
     }
 }
+
+extension TerminalEmulator {
+    /// The lines that scrolled off since the last call, oldest first, as `takeScrolledOff()` gives
+    /// them — except that a line still holding what `cached(k)` (the k-th line's row as last made)
+    /// was made from is that row's cells again, full width: a line that showed on the screen and
+    /// then scrolled away is neither made again nor compared cell by cell by a renderer.
+    public func takeScrolledOff(reusing cached: (Int) -> CachedRow?) -> [[Cell]] {
+        let (lines, dropped) = scrolledOff.take()
+        droppedLines += dropped
+        var result: [[Cell]] = []
+        result.reserveCapacity(lines.count)
+        for (k, line) in lines.enumerated() {
+            // The queue keeps a line's written extent; the rest of its row was blank.
+            if let row = cached(k), row.clusterGeneration == clusterGeneration, row.packed.count >= line.cells.count,
+               row.packed.withUnsafeBufferPointer({ a in line.cells.withUnsafeBufferPointer { b in
+                   b.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, b.count * MemoryLayout<PackedCell>.stride) == 0 } }),
+               row.packed[line.cells.count...].allSatisfy({ $0 == .blank }) {
+                result.append(row.cells)
+                continue
+            }
+            var end = line.cells.count
+            while end > 0 && line.cells[end - 1] == .blank { end -= 1 }
+            result.append(line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end])) })
+        }
+        return result
+    }
+}

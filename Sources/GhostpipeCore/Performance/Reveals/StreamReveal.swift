@@ -129,7 +129,8 @@ final class StreamReveal: TextReveal {
 
     /// Takes the lines that scrolled off the emulator and the rows it changed.
     private func noteChanges() {
-        let off = emulator.takeScrolledOff()
+        let top = base
+        let off = emulator.takeScrolledOff { rowCache[top + $0] }
         if !off.isEmpty {
             base += off.count
             rowsShown = max(0, rowsShown - off.count)
