@@ -112,3 +112,28 @@ for name, options in rows:
     total = sum(len(e[2].encode()) for e in frames)
     print(f"{'ghostpipe ' + name:52} {total:9,} {len(frames):7} {total / max(1, len(frames)):12,.0f}")
 PY
+
+# Terminal streams revealed at the typewriter's pace (--wrap char: through the emulator): bytes
+# written per cell the input prints, beside the input's own bytes per printed cell (what `cat`
+# sends). A paced reveal writes only the cells that change, so a rewrite costs its changed cells.
+python3 - "$ghostpipe" "$root" <<'PY'
+import json, re, subprocess, sys, os
+ghostpipe, root = sys.argv[1], sys.argv[2]
+streams = {
+    "progress rewrites (\\r, ESC[K), 100 steps": "".join(f"downloading {i:3d}% [{'#' * (i // 5):20}]\x1b[K\r" for i in range(101)) + "done\x1b[K\n",
+    "ls -l in colour, 200 lines": "".join(f"-rw-r--r-- 1 user user {i * 37:8d} Nov 27 07:{i % 60:02d} \x1b[01;34mfile{i}\x1b[0m\n" for i in range(200)),
+    "neofetch (recorded)": open(os.path.join(root, "Tests/Data/streams/neofetch.out"), encoding="utf-8", errors="replace").read(),
+}
+escape = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[ -/]*[0-~]")
+print()
+print("terminal streams, typewriter, 80×24, recorded with -o cast --instant --wrap char")
+print(f"{'':44} {'cells':>7} {'input B':>9} {'B/cell':>7} {'written B':>10} {'B/cell':>7}")
+for name, data in streams.items():
+    printed = sum(1 for ch in escape.sub("", data) if ch >= " " and ch != "\x7f")
+    out = subprocess.run([ghostpipe, "-o", "cast", "--instant", "--wrap", "char", "--cps", "500", "--width", "80", "--height", "24"],
+                         input=data.encode(), capture_output=True, check=True, env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin"}).stdout
+    events = [json.loads(line) for line in out.decode().splitlines()[1:] if line.startswith("[")]
+    written = sum(len(e[2].encode()) for e in events if e[1] == "o")
+    size = len(data.encode())
+    print(f"{name:44} {printed:7,} {size:9,} {size / max(1, printed):7.2f} {written:10,} {written / max(1, printed):7.2f}")
+PY
