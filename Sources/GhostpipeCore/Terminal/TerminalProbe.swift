@@ -71,8 +71,10 @@ public final class TerminalProbe {
             _ = tcsetattr(tty, TCSANOW, &raw)
         }
         defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
-        guard (try? DescriptorSink(fd: output).write(request, at: 0)) != nil else { return nil }
-        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: MonotonicClock())
+        let clock = MonotonicClock()
+        let sink = DescriptorSink(fd: output)
+        guard (try? sink.write(request, at: 0)) != nil, (try? sink.finish(on: clock)) != nil else { return nil }
+        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: clock)
         guard !reports.isEmpty else {
             gaveUp = true
             return nil

@@ -15,10 +15,12 @@ extension InputDemand {
 
 /// The input (FILE arguments or stdin, or scripted chunks in tests) as events: `.inputFile` when a
 /// file begins, `.input` as bytes arrive, `.inputPaused` when it stays quiet while something is
-/// held, `.inputEnded` at the end. Reads only while the handler wants input.
+/// held, `.inputEnded` at the end. Reads only while the handler wants input, and not while
+/// `heldBack` says so (output waiting for a slow reader, `OutputRoom`).
 public final class InputEvents: EventSource {
     private let source: any ByteSource
     private weak var demand: (any InputDemand)?
+    private let heldBack: () -> Bool
     /// An input that pauses this long shows a word or grapheme it was holding back.
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
     private var lastInput: Nanoseconds?
@@ -27,13 +29,14 @@ public final class InputEvents: EventSource {
     /// The most read at a time (what a copy to a pipe or a subtitle parser takes).
     public static let readSize = 1 << 16
 
-    public init(_ source: any ByteSource, demand: any InputDemand) {
+    public init(_ source: any ByteSource, demand: any InputDemand, heldBack: @escaping () -> Bool = { false }) {
         self.source = source
         self.demand = demand
+        self.heldBack = heldBack
     }
 
     public func interest(at now: Nanoseconds) -> Interest {
-        guard !ended, let demand, demand.wantsInput else { return .none }
+        guard !ended, let demand, demand.wantsInput, !heldBack() else { return .none }
         var interest = Interest()
         let last = lastInput ?? now
         if lastInput == nil { lastInput = now }
