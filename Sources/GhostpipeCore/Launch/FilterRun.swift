@@ -57,9 +57,7 @@ extension Assembly {
             }
             sources += followSources(report: Self.report)
             sources += trackLoader(for: show, settings: settings, report: Self.report)
-            let room = OutputRoom(stdout)
-            sources.append(room)
-            sources.append(InputEvents(input, demand: show, heldBack: { room.isWaiting }))
+            sources.append(InputEvents(input, demand: show, output: stdout))
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
             hadErrors = show.hadErrors
         } catch {

@@ -68,14 +68,12 @@ extension Assembly {
                                          terminalSize: Self.currentSize)
             tty.take()
             try overlay.start(at: clock.now())
-            let room = OutputRoom(stdout)
             let sources: [any EventSource] = [
                 SignalEvents(signals, job: job, clock: clock, size: (columns, rows), terminalSize: Self.currentSize),
-                room,
                 terminal,
                 TypedBytes(tty, wanted: { overlay.wantsKeys }),
             ] + trackLoader(for: band.show, settings: settings, report: messages.add) + [
-                InputEvents(input, demand: band.show, heldBack: { room.isWaiting }),
+                InputEvents(input, demand: band.show, output: stdout),
             ] + follow
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)
             try stdout.finish(on: clock)

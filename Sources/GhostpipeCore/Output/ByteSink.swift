@@ -48,14 +48,14 @@ extension ByteSink {
 /// A file descriptor (stdout, a recording file). Writes everything, retrying short writes and EINTR,
 /// and gives up when `shouldStop` says a signal asked us to stop. A descriptor someone else made
 /// non-blocking (a shared terminal) may take only part of a write (EAGAIN): the rest waits here, in
-/// order, and the event loop writes it when the descriptor has room (`OutputRoom`), so that keys,
+/// order, and the event loop writes it when the descriptor has room (`InputEvents`), so that keys,
 /// signals and deadlines are served meanwhile instead of waiting for a slow reader.
 public final class DescriptorSink: ByteSink {
     public let fd: Int32
     private let name: String
     private let shouldStop: () -> Bool
     /// Bytes the descriptor did not take yet (it would have blocked).
-    private var waiting: [UInt8] = []
+    private var waiting: [UInt8] = [] { didSet { waitsForRoom = !waiting.isEmpty } }
 
     public init(fd: Int32, name: String = "stdout", shouldStop: @escaping () -> Bool = { false }) {
         self.fd = fd
@@ -63,8 +63,8 @@ public final class DescriptorSink: ByteSink {
         self.shouldStop = shouldStop
     }
 
-    /// Whether bytes wait for room in the descriptor.
-    public var waitsForRoom: Bool { !waiting.isEmpty }
+    /// Whether bytes wait for room in the descriptor (kept as a flag: the loop asks on every turn).
+    public private(set) var waitsForRoom = false
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
         try bytes.withUnsafeBytes { try writeAll($0) }
@@ -76,7 +76,7 @@ public final class DescriptorSink: ByteSink {
 
     /// Writes `buffer` after what is waiting, as far as the descriptor takes it now; the rest waits.
     public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
-        guard waiting.isEmpty else {
+        guard !waitsForRoom else {
             waiting.append(contentsOf: buffer)
             try writeWaiting()
             return
@@ -87,7 +87,7 @@ public final class DescriptorSink: ByteSink {
 
     /// Writes what is waiting as far as the descriptor takes it now (the loop calls this when it has room).
     public func writeWaiting() throws {
-        guard !waiting.isEmpty else { return }
+        guard waitsForRoom else { return }
         let written = try waiting.withUnsafeBytes { try writeNow($0) }
         waiting.removeFirst(written)
     }
@@ -95,9 +95,9 @@ public final class DescriptorSink: ByteSink {
     /// Writes what is waiting, waiting on `clock` for room as long as it takes: once the loop is over
     /// (the last bytes of a run), when there is nothing else to serve.
     public func finish(on clock: any Clock) throws {
-        while !waiting.isEmpty {
+        while waitsForRoom {
             try writeWaiting()
-            if waiting.isEmpty { break }
+            if !waitsForRoom { break }
             _ = clock.wait(until: nil, descriptors: [], writers: [fd], idleTimeout: nil)
             if shouldStop() { throw OutputError.interrupted }
         }

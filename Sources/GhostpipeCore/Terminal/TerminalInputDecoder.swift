@@ -3,7 +3,7 @@
 /// (`ESC [ row ; column R`) the width probe asks for. Sequences may be split between calls.
 struct TerminalInputDecoder {
     /// One thing the terminal sent.
-    enum Item: Equatable {
+    enum Item {
         case key(Key)
         /// A cursor position report, 1-based as the terminal sends it.
         case cursorReport(row: Int, column: Int)

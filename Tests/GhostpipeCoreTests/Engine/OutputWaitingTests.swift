@@ -46,15 +46,21 @@ import Glibc
         #expect(pipe.drain() == Array("first second".utf8))
     }
 
-    /// Draws once, then takes events until a key arrives.
-    final class DrawThenWaitForKey: EventHandler {
+    /// Draws once, then takes events until a key arrives; wants input all along.
+    final class DrawThenWaitForKey: EventHandler, InputDemand {
         let sink: DescriptorSink
         var drawn = false
-        var keys: [Key] = []
+        var events: [String] = []
         var outcome: Outcome?
         init(_ sink: DescriptorSink) { self.sink = sink }
+        var wantsInput: Bool { true }
+        var holdsPartialInput: Bool { false }
         func handle(_ event: Event, at now: Nanoseconds) throws {
-            if case .key(let key) = event { keys.append(key); outcome = .quit }
+            switch event {
+            case .key(let key): events.append("key \(key)"); outcome = .quit
+            case .input(let bytes): events.append("input " + String(decoding: bytes, as: UTF8.self))
+            default: break
+            }
         }
         func advance(to now: Nanoseconds) throws -> Nanoseconds? {
             if !drawn { drawn = true; try sink.write(Array("frame".utf8), at: now) }
@@ -63,29 +69,33 @@ import Glibc
         func close(interrupted: Bool, at now: Nanoseconds) throws {}
     }
 
-    @Test func keysAreServedWhileOutputWaitsForRoom() throws {
+    @Test func keysAreServedAndInputWaitsWhileOutputWaitsForRoom() throws {
         let pipe = FullPipe()
         let sink = DescriptorSink(fd: pipe.write)
         let handler = DrawThenWaitForKey(sink)
+        let input = InputEvents(ScriptedInput("more"), demand: handler, output: sink)
         let keys = ScriptedEvents([(1.0, .key(.character("q")))])
-        let outcome = try EventLoop(clock: VirtualClock(), sources: [OutputRoom(sink), keys]).run(handler)
+        let outcome = try EventLoop(clock: VirtualClock(), sources: [keys, input]).run(handler)
         #expect(outcome == .quit)
-        #expect(handler.keys == [.character("q")])
+        #expect(handler.events == ["key character(\"q\")"])
         #expect(sink.waitsForRoom)
         _ = pipe.drain()
         try sink.finish(on: VirtualClock())
         #expect(pipe.drain() == Array("frame".utf8))
     }
 
-    @Test func theLoopWritesWhatWaitsOnceTheReaderTakesSome() throws {
+    @Test func theLoopWritesWhatWaitsOnceTheReaderTakesSomeThenReadsAgain() throws {
         let pipe = FullPipe()
         let sink = DescriptorSink(fd: pipe.write)
-        let room = OutputRoom(sink)
+        let handler = DrawThenWaitForKey(sink)
+        let input = InputEvents(ScriptedInput("more"), demand: handler, output: sink)
         try sink.write(Array("late".utf8), at: 0)
-        #expect(room.interest(at: 0).writer == pipe.write)
+        #expect(input.interest(at: 0).writer == pipe.write)
+        #expect(input.interest(at: 0).instant == nil)
         _ = pipe.drain()
-        try room.wake(SourceWake(readable: false, writable: true, due: false, idle: false), at: 0) { _ in }
-        #expect(room.interest(at: 0).isNone)
+        try input.wake(SourceWake(readable: false, writable: true, due: false, idle: false), at: 0) { _ in }
         #expect(pipe.drain() == Array("late".utf8))
+        #expect(input.interest(at: 0).writer == nil)
+        #expect(input.interest(at: 0).instant == 0)
     }
 }
