@@ -57,7 +57,7 @@ extension Assembly {
             }
             sources += followSources(report: Self.report)
             sources += trackLoader(for: show, settings: settings, report: Self.report)
-            sources.append(InputEvents(input, demand: show))
+            sources.append(InputEvents(input, demand: show, output: stdout))
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
             hadErrors = show.hadErrors
         } catch {
@@ -72,7 +72,12 @@ extension Assembly {
         case .programEnded(let code): status = code
         }
         if outcome != .brokenPipe {
-            do { try output.end(status: status, at: clock.now()) } catch { process.fail(error) }
+            do {
+                try output.end(status: status, at: clock.now())
+                try stdout.finish(on: clock)
+            } catch {
+                process.fail(error)
+            }
         }
         if case .interrupted(let signal) = outcome {
             // Ended by the signal itself, the terminal given back first: the parent sees what happened.

@@ -73,9 +73,10 @@ extension Assembly {
                 terminal,
                 TypedBytes(tty, wanted: { overlay.wantsKeys }),
             ] + trackLoader(for: band.show, settings: settings, report: messages.add) + [
-                InputEvents(input, demand: band.show),
+                InputEvents(input, demand: band.show, output: stdout),
             ] + follow
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(overlay)
+            try stdout.finish(on: clock)
         } catch let error as OutputError {
             tty.restore()
             switch error {

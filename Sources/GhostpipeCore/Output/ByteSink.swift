@@ -45,19 +45,26 @@ extension ByteSink {
     }
 }
 
-/// A file descriptor (stdout, a recording file). Writes everything, retrying short writes, EINTR and
-/// EAGAIN (a descriptor someone else made non-blocking), and gives up when `shouldStop` says a
-/// signal asked us to stop.
+/// A file descriptor (stdout, a recording file). Writes everything, retrying short writes and EINTR,
+/// and gives up when `shouldStop` says a signal asked us to stop. A descriptor someone else made
+/// non-blocking (a shared terminal) may take only part of a write (EAGAIN): the rest waits here, in
+/// order, and the event loop writes it when the descriptor has room (`InputEvents`), so that keys,
+/// signals and deadlines are served meanwhile instead of waiting for a slow reader.
 public final class DescriptorSink: ByteSink {
     public let fd: Int32
     private let name: String
     private let shouldStop: () -> Bool
+    /// Bytes the descriptor did not take yet (it would have blocked).
+    private var waiting: [UInt8] = [] { didSet { waitsForRoom = !waiting.isEmpty } }
 
     public init(fd: Int32, name: String = "stdout", shouldStop: @escaping () -> Bool = { false }) {
         self.fd = fd
         self.name = name
         self.shouldStop = shouldStop
     }
+
+    /// Whether bytes wait for room in the descriptor (kept as a flag: the loop asks on every turn).
+    public private(set) var waitsForRoom = false
 
     public func write(_ bytes: [UInt8], at instant: Nanoseconds) throws {
         try bytes.withUnsafeBytes { try writeAll($0) }
@@ -67,7 +74,37 @@ public final class DescriptorSink: ByteSink {
         try writeAll(buffer)
     }
 
+    /// Writes `buffer` after what is waiting, as far as the descriptor takes it now; the rest waits.
     public func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
+        guard !waitsForRoom else {
+            waiting.append(contentsOf: buffer)
+            try writeWaiting()
+            return
+        }
+        let written = try writeNow(buffer)
+        if written < buffer.count { waiting.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[written...])) }
+    }
+
+    /// Writes what is waiting as far as the descriptor takes it now (the loop calls this when it has room).
+    public func writeWaiting() throws {
+        guard waitsForRoom else { return }
+        let written = try waiting.withUnsafeBytes { try writeNow($0) }
+        waiting.removeFirst(written)
+    }
+
+    /// Writes what is waiting, waiting on `clock` for room as long as it takes: once the loop is over
+    /// (the last bytes of a run), when there is nothing else to serve.
+    public func finish(on clock: any Clock) throws {
+        while waitsForRoom {
+            try writeWaiting()
+            if !waitsForRoom { break }
+            _ = clock.wait(until: nil, descriptors: [], writers: [fd], idleTimeout: nil)
+            if shouldStop() { throw OutputError.interrupted }
+        }
+    }
+
+    /// Writes as much of `buffer` as the descriptor takes without blocking; returns how much.
+    private func writeNow(_ buffer: UnsafeRawBufferPointer) throws -> Int {
         var offset = 0
         while offset < buffer.count {
             let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -76,15 +113,14 @@ public final class DescriptorSink: ByteSink {
             case EINTR:
                 if shouldStop() { throw OutputError.interrupted }
             case EAGAIN:
-                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&p, 1, 100)
-                if shouldStop() { throw OutputError.interrupted }
+                return offset
             case EPIPE:
                 throw OutputError.brokenPipe
             case let error:
                 throw OutputError.failed(name: name, errno: error)
             }
         }
+        return offset
     }
 }
 

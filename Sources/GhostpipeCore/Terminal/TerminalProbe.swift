@@ -71,8 +71,10 @@ public final class TerminalProbe {
             _ = tcsetattr(tty, TCSANOW, &raw)
         }
         defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
-        guard (try? DescriptorSink(fd: output).write(request, at: 0)) != nil else { return nil }
-        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: MonotonicClock())
+        let clock = MonotonicClock()
+        let sink = DescriptorSink(fd: output)
+        guard (try? sink.write(request, at: 0)) != nil, (try? sink.finish(on: clock)) != nil else { return nil }
+        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: clock)
         guard !reports.isEmpty else {
             gaveUp = true
             return nil
@@ -89,37 +91,55 @@ public final class TerminalProbe {
 
     /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;
     /// other bytes (keys typed during the round trip) are given back to the terminal's input queue,
-    /// where the shell will find them, as far as the system lets us (TIOCSTI).
+    /// where the shell will find them, as far as the system lets us (TIOCSTI). What is a report is
+    /// decided by the escape-sequence parser the emulator uses (`TerminalInputDecoder`).
     private func readReports(count: Int, within limit: Nanoseconds, clock: MonotonicClock) -> [(row: Int, column: Int)] {
-        var reports: [(row: Int, column: Int)] = []
-        var pending: [UInt8] = []
-        var typed: [UInt8] = []
+        var replies = ProbeReplies()
         let deadline = clock.now() + limit
         var buffer = [UInt8](repeating: 0, count: 512)
-        while reports.count < count {
+        while replies.reports.count < count {
             let left = deadline - clock.now()
             guard left > 0 else { break }
             var p = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(max(1, left / Time.millisecond))) > 0 else { continue }
             let n = read(tty, &buffer, buffer.count)
             guard n > 0 else { continue }
-            pending.append(contentsOf: buffer[..<n])
-            // Extract complete reports; what comes before one was typed.
-            while let esc = pending.firstIndex(of: 0x1B) {
-                guard let r = pending[esc...].firstIndex(of: 0x52) else { break }  // 'R'
-                let body = pending[(esc + 1)..<r]
-                let fields = body.first == 0x5B ? String(decoding: body.dropFirst(), as: UTF8.self).split(separator: ";") : []
-                if fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]) {
-                    reports.append((row, column))
-                    typed.append(contentsOf: pending[..<esc])
-                } else {
-                    typed.append(contentsOf: pending[...r])
-                }
-                pending.removeSubrange(...r)
-            }
+            replies.feed(buffer[..<n])
         }
-        typed.append(contentsOf: pending)
-        for var byte in typed { _ = ioctl(tty, UInt(TIOCSTI), &byte) }
-        return reports
+        for var byte in replies.end() { _ = ioctl(tty, UInt(TIOCSTI), &byte) }
+        return replies.reports
+    }
+}
+
+/// The terminal's answers to a probe, told apart from keys typed meanwhile by the escape-sequence
+/// parser the emulator uses (`TerminalInputDecoder`); sequences may be split between reads.
+struct ProbeReplies {
+    /// Cursor position reports, 1-based, in order.
+    private(set) var reports: [(row: Int, column: Int)] = []
+    private var decoder = TerminalInputDecoder()
+    /// The bytes of what the decoder is in the middle of, and those that were typed.
+    private var sequence: [UInt8] = []
+    private var typed: [UInt8] = []
+
+    mutating func feed(_ bytes: ArraySlice<UInt8>) {
+        for var byte in bytes {
+            sequence.append(byte)
+            let items = withUnsafeBytes(of: &byte) { decoder.feed($0) }
+            guard !items.isEmpty || decoder.isBetweenItems else { continue }
+            // A byte that ended something may also begin the next sequence (ESC after ESC).
+            let next = decoder.isBetweenItems ? [] : [sequence.removeLast()]
+            if case .cursorReport(let row, let column)? = items.last {
+                reports.append((row, column))
+            } else {
+                typed += sequence
+            }
+            sequence = next
+        }
+    }
+
+    /// What was typed (with anything unfinished): the shell's, to be given back.
+    mutating func end() -> [UInt8] {
+        defer { typed.removeAll(); sequence.removeAll() }
+        return typed + sequence
     }
 }

@@ -16,9 +16,15 @@ extension InputDemand {
 /// The input (FILE arguments or stdin, or scripted chunks in tests) as events: `.inputFile` when a
 /// file begins, `.input` as bytes arrive, `.inputPaused` when it stays quiet while something is
 /// held, `.inputEnded` at the end. Reads only while the handler wants input.
+///
+/// Input and output flow as one pipe, as through `cat`: when `output` could not take everything
+/// (a descriptor someone made non-blocking, a slow reader), nothing more is read; the loop writes
+/// what waits when the descriptor has room, serving keys, signals and deadlines meanwhile.
 public final class InputEvents: EventSource {
     private let source: any ByteSource
     private weak var demand: (any InputDemand)?
+    /// Where what is read goes, when its writes may have to wait for room.
+    private let output: DescriptorSink?
     /// An input that pauses this long shows a word or grapheme it was holding back.
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
     private var lastInput: Nanoseconds?
@@ -27,12 +33,14 @@ public final class InputEvents: EventSource {
     /// The most read at a time (what a copy to a pipe or a subtitle parser takes).
     public static let readSize = 1 << 16
 
-    public init(_ source: any ByteSource, demand: any InputDemand) {
+    public init(_ source: any ByteSource, demand: any InputDemand, output: DescriptorSink? = nil) {
         self.source = source
         self.demand = demand
+        self.output = output
     }
 
     public func interest(at now: Nanoseconds) -> Interest {
+        if let output, output.waitsForRoom { return Interest(writer: output.fd) }
         guard !ended, let demand, demand.wantsInput else { return .none }
         var interest = Interest()
         let last = lastInput ?? now
@@ -50,6 +58,10 @@ public final class InputEvents: EventSource {
     }
 
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
+        if wake.writable {
+            try output?.writeWaiting()
+            return
+        }
         let scripted = source.descriptor == nil
         if wake.readable || (scripted && (source.nextArrival ?? now) <= now) {
             let size = max(1, min(buffer.count, demand?.readSize ?? buffer.count))

@@ -30,4 +30,17 @@ protocol EscapeSequenceHandler {
     /// An OSC string ended by BEL or ST: its first `EscapeSequenceParser.stringLimit` bytes. (DCS,
     /// SOS, PM and APC strings are consumed and not reported: nothing here acts on them.)
     mutating func operatingSystemCommand(_ body: [UInt8])
+
+    /// DEL (0x7F) in the ground state: a terminal ignores it (the emulator and the sanitizer do),
+    /// a keyboard's Backspace sends it.
+    mutating func delete()
+
+    /// An ESC with nothing after it yet, abandoned by another ESC: nothing for a terminal, the
+    /// Escape key pressed just before another key's sequence for a keyboard.
+    mutating func escapeAbandoned()
+}
+
+extension EscapeSequenceHandler {
+    mutating func delete() {}
+    mutating func escapeAbandoned() {}
 }

@@ -58,6 +58,8 @@ struct EscapeSequenceParser {
 
     /// In the ground state, between characters: the next byte starts something new.
     var isInGround: Bool { state == .ground }
+    /// Just after an ESC that nothing followed yet.
+    var isAfterEscape: Bool { state == .escape }
 
     init(c1Controls: C1Controls, stringLimit: Int) {
         self.c1Controls = c1Controls
@@ -102,7 +104,7 @@ struct EscapeSequenceParser {
     private mutating func ground<Handler: EscapeSequenceHandler>(_ byte: UInt8, _ handler: inout Handler) {
         switch byte {
         case 0x00..<0x20: control(byte, &handler)
-        case 0x7F: break  // DEL is ignored
+        case 0x7F: handler.delete()
         default: decode(byte, &handler)
         }
     }
@@ -128,6 +130,7 @@ struct EscapeSequenceParser {
     private mutating func control<Handler: EscapeSequenceHandler>(_ byte: UInt8, _ handler: inout Handler) {
         switch byte {
         case 0x1B:
+            if state == .escape { handler.escapeAbandoned() }
             enterEscape()
         case 0x18, 0x1A:  // CAN, SUB
             state = .ground
