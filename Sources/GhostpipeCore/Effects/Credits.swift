@@ -6,6 +6,7 @@ public struct Credits: Effect {
     public init() {}
     public var name: String { "credits" }
     public var summary: String { "centred lines roll up at a steady rate, like a film's end credits" }
+    public var streaming: StreamedReveal { .rolled }
 
     /// The default roll rate for a pace: one row for every eight graphemes a second (about three rows
     /// a second at the default 300 words a minute), never slower than one row every two seconds.

@@ -66,9 +66,25 @@ public protocol Effect: Sendable {
     /// appended later with a reveal after `to` not drawn before then (the typewriter). Nil: the
     /// effect cannot say, and frames are composed whole. Default: nil.
     func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>?
+
+    /// How streamed text (a file, a pipe, a terminal stream) is revealed under it: the effect says
+    /// which timeline and reveal it needs. Default: a block at a time (a paragraph, a region drawn).
+    var streaming: StreamedReveal { get }
+}
+
+/// The timeline and reveal streamed text needs under an effect.
+public enum StreamedReveal: Sendable {
+    /// Grapheme by grapheme on the pacer's timeline, each typed in its final place (the typewriter).
+    case typed
+    /// Lines rolling up through the screen (film credits).
+    case rolled
+    /// A paragraph, or the region a terminal stream drew, at a time.
+    case blocks
 }
 
 extension Effect {
+    public var streaming: StreamedReveal { .blocks }
+
     public func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>? { nil }
 
     public func settleTimes(_ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {

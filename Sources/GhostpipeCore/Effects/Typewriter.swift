@@ -5,6 +5,7 @@ public struct Typewriter: Effect {
     public init() {}
     public var name: String { "typewriter" }
     public var summary: String { "graphemes appear one by one in their final place (default)" }
+    public var streaming: StreamedReveal { .typed }
 
     public func duration(of block: Block, budget: Nanoseconds?, context: EffectContext) -> Nanoseconds {
         if let last = block.glyphs.last?.reveal { return last }

@@ -17,6 +17,7 @@ public struct WordTiming: Effect {
 
     public var name: String { inner.name }
     public var summary: String { inner.summary }
+    public var streaming: StreamedReveal { inner.streaming }
 
     /// `effect` for `block` with its word timing, given the reveal's `budget`; `effect` itself when
     /// the block has no timing, or when the typewriter reveals it by itself.
@@ -24,7 +25,7 @@ public struct WordTiming: Effect {
                                 context: EffectContext) -> any Effect {
         guard block.glyphs.contains(where: { $0.reveal != nil }) else { return effect }
         let highlights = context.depth != .none && block.glyphs.contains { $0.before != nil && $0.reveal != nil }
-        if !highlights && effect is Typewriter { return effect }
+        if !highlights && effect.streaming == .typed { return effect }
         let inner = effect.duration(of: untimed(block, at: 0, highlighting: highlights), budget: budget, context: context)
         return WordTiming(inner: effect, innerDuration: inner)
     }

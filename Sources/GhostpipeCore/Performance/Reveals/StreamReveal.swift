@@ -61,7 +61,7 @@ final class StreamReveal: TextReveal {
         schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless)
         effect = settings.effect
         context = settings.context
-        paced = settings.effect is Typewriter
+        paced = settings.effect.streaming == .typed
     }
 
     // MARK: - Input

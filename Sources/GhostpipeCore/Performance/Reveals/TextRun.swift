@@ -23,16 +23,16 @@ final class TextRun {
             reveal = RawCopy(output: plain)
         } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
             reveal = SlideShow(setup, scene: screenScene)
-        } else if let screen = output.screen, let screenScene = setup.scene, !(settings.effect is Credits),
+        } else if let screen = output.screen, let screenScene = setup.scene, settings.effect.streaming != .rolled,
                   art != nil && settings.wrap != .word || Self.isTerminalStream(settings.wrap, head: head) {
             // (Credits roll prose; a terminal stream under them keeps the prose layout.)
             reveal = StreamReveal(setup, scene: screenScene, screen: screen, autowrap: settings.wrap != .none, art: art)
         } else if output.screen == nil, !output.takesRawBytes, Self.isTerminalStream(settings.wrap, head: head) {
             // json, plain to a terminal: the stream's final lines, as the emulator reads them.
             reveal = StreamTranscript(setup, autowrap: settings.wrap != .none)
-        } else if output.takesRawBytes || output.screen == nil && !output.carriesTime || (settings.effect is Typewriter && !(output.screen != nil && settings.placesBlocks)) {
+        } else if output.takesRawBytes || output.screen == nil && !output.carriesTime || (settings.effect.streaming == .typed && !(output.screen != nil && settings.placesBlocks)) {
             reveal = PacedText(setup)
-        } else if settings.effect is Credits, output.screen != nil {
+        } else if settings.effect.streaming == .rolled, output.screen != nil {
             reveal = CreditsRoll(setup)
         } else {
             reveal = ParagraphReveal(setup)
