@@ -57,6 +57,29 @@ import Glibc
         #expect(said.joined(separator: "\n") == expected, "\(script): \(run.text) \(run.stderr)")
     }
 
+    @Test func aParentThatBlocksSignalsStillEndsItWithSIGTERM() throws {
+        // Foundation's Process starts children with its thread's signal mask, SIGTERM blocked: the
+        // text played on and SIGTERM never came (the terminal would never have been given back).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["--cps", "5", "-o", "terminal", "--width", "40", "--height", "10"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("words that take a while to show\n".utf8))
+        usleep(500_000)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "SIGTERM did not end it")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        try? input.fileHandleForWriting.close()
+    }
+
     @Test func aClosedStandardOutputIsSaidOnStandardError() throws {
         let run = try Self.shell("\"$GHOSTPIPE\" --instant \"$FILM\" >&-")
         #expect(run.stderr.hasPrefix("ghostpipe: standard output is closed; nothing could be shown\n"), "\(run.stderr)")
