@@ -15,7 +15,8 @@
 /// `q` or Ctrl-C.
 ///
 /// Memory stays bounded whatever comes in: text is read while the slide after the position is not
-/// known yet (one slide and the next); slides behind the position are kept to step back to, up to
+/// known yet (one slide and the next) or, up to `maxAhead` slides ahead, while the slides kept
+/// hold fewer than `maxKept` graphemes; slides behind the position are kept to step back to, up to
 /// `maxKept` graphemes, and forgotten past that (`--loop` needs them all: it stops reading there
 /// and loops over what it has, and says so). A paragraph longer than `Paragraphs.maxLength`
 /// graphemes is cut there: the rest of it is dropped, counted, and said when it ends.
@@ -81,6 +82,7 @@ final class SlideShow: TextReveal {
 
     static let maxSlides = 10_000
     static let maxKept = 1 << 18
+    static let maxAhead = 64
     static let minimumHold = 1_500 * Time.millisecond
 
     init(_ setup: RevealSetup, scene: Scene) {
@@ -112,8 +114,15 @@ final class SlideShow: TextReveal {
     /// Slides known, forgotten ones included.
     private var total: Int { forgotten + slides.count }
 
-    /// While the slide after the position is not known (a show that loops keeps reading to its end).
-    var wantsInput: Bool { !ended && (loop || timeless || total < at + 2) }
+    /// While the slide after the position (or after the goal keys set) is not known, or, up to
+    /// `maxAhead` slides ahead, while the slides kept hold fewer than `maxKept` graphemes (keys in a
+    /// row scrub through several); a show that loops keeps reading to its end.
+    private var readsAhead: Bool {
+        let ahead = total - max(at, goal)
+        return loop || timeless || ahead < 2 || (ahead < Self.maxAhead && keptGraphemes < Self.maxKept)
+    }
+
+    var wantsInput: Bool { !ended && readsAhead }
     var holdsPartialInput: Bool { paragraphs.holdsCompleteLines }
     var isDone: Bool { finished }
     var end: Placement { Placement(row: area.upperBound, column: 0, width: 0) }
@@ -193,7 +202,7 @@ final class SlideShow: TextReveal {
         let speed = timing.speed > 0 ? timing.speed : 1
         func clock(_ media: Nanoseconds) -> Nanoseconds { start.saturatingAdding(Nanoseconds(saturating: Double(media + timing.offset - timing.start) / speed)) }
         // One slide and the next (all of them, to loop; at once, all and the last shown).
-        while taken < item.queue.count && (loop || timeless || total < at + 2) {
+        while taken < item.queue.count && readsAhead {
             let cue = item.queue[taken]
             taken += 1
             guard cue.end + timing.offset > timing.start else { continue }  // over before --start
