@@ -142,6 +142,18 @@ import Glibc
         #expect(stdout.status == 1 && stdout.stderr.contains("--follow fd:1: descriptor 1 is not open for reading"), "\(stdout.status) \(stdout.stderr)")
     }
 
+    @Test(arguments: ["PlayResY: 9223372036854775807", "PlayResX: 9223372036854775807", "PlayResX: 1e308\nPlayResY: 9223372036854775807"])
+    func anASSScriptResolutionNoScreenHasIsNotATrap(_ resolution: String) throws {
+        // Found by the fuzz targets' extreme seeds: PlayResY Int.max trapped (SIGILL) in y * 4 / 3.
+        let directory = ScratchDirectory("hostile")
+        let file = try directory.file("big.ass", "[Script Info]\n\(resolution)\n\n[Events]\n"
+                                      + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+                                      + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,hello\n")
+        let run = try Binary.run(["--instant", "-o", "json", file])
+        #expect(run.status == 0, "\(run.status) \(run.stderr)")
+        #expect(run.text.contains("hello"))
+    }
+
     @Test(arguments: ["--duration 1000h -e fade -o cast", "--duration 100000h -e decrypt -o cast"])
     func longAnimationsUnderInstantEndInTime(_ arguments: String) throws {
         let run = try Self.shell("echo hello world | \"$GHOSTPIPE\" --instant \(arguments) >/dev/null; echo status=$?")
