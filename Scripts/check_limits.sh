@@ -106,6 +106,24 @@ for effect in typewriter fade credits; do
     check $? "yes | ghostpipe --duration 1 -e $effect -o terminal: peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)…"
 done
 
+# Slides hold one slide and the next; a paragraph that never ends is cut (each runs for 5 s; every
+# slide was kept before: 305 MB → 1.28 GB in 10 s). Credits on a line that never ends: cut there.
+for extra in "" "--instant"; do
+    rss sh -c "yes | timeout 5 '$BIN' --layout slides -o terminal --width 80 --height 24 $extra > /dev/null 2> '$WORK/err'"
+    limit && grep -q "slide 1 cut at 65536 characters" "$WORK/err"
+    check $? "yes | ghostpipe --layout slides $extra (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)"
+    rss sh -c "yes 'a slide
+' | timeout 5 '$BIN' --layout slides -o terminal --width 80 --height 24 $extra > /dev/null 2> '$WORK/err'"
+    limit
+    check $? "yes 'a slide\\n' | ghostpipe --layout slides $extra (5 s): peak RSS ${RSS_KB} KB"
+done
+rss sh -c "yes | tr -d '\\n' | timeout 5 '$BIN' -e credits -o terminal --width 80 --height 24 > /dev/null 2> '$WORK/err'"
+limit && grep -q "line 1 cut at 65536 characters" "$WORK/err"
+check $? "yes | tr -d '\\n' | ghostpipe -e credits (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)"
+rss sh -c "head -c 100000000 /dev/zero | tr '\\0' 'a' | '$BIN' -e credits --instant -o terminal --width 80 --height 24 > /dev/null 2> '$WORK/err'"
+limit && grep -q "line 1 cut at 65536 characters (99934464 more characters" "$WORK/err"
+check $? "a 100 MB line, -e credits --instant: peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)"
+
 # A million cues: parsed, sorted and played (instant JSON), in seconds and bounded memory.
 python3 - "$WORK/million.srt" <<'PY'
 import sys

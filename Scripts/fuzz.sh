@@ -202,6 +202,79 @@ make_seeds() {
     esac
 }
 
+# Extreme numbers in every numeric field each target parses: times near the Int64 limits (in
+# milliseconds, frames, ticks), 99999:99:99, negative ones, huge frame and tick rates, exponents
+# (1e308, 1e309, 5e-324) and long digit strings. Traps and spins on such values are findings.
+extreme_seeds() {
+    local t=$1 big=9223372036854775807 small=-9223372036854775808 digits
+    digits=$(printf '9%.0s' {1..400})
+    case $t in
+    subrip|webvtt|player)
+        local srt="1\n2562047:47:16,854 --> 2562047:47:16,855\nend of Int64\n\n2\n99999:99:99,999 --> 99999:99:99,999\na\n\n3\n-00:00:01,000 --> 00:00:01,000\nb\n\n4\n00:00:00,$digits --> 00:00:$digits,000\nc\n\n5\n$big:00:00,000 --> $big:59:59,999\nd\n"
+        local vtt="WEBVTT\n\n99999999:59:59.999 --> 99999999:59:59.999 line:1e308%% position:$big%% size:-1e308%%\na\n\n00:00.000 --> 00:01.000\n<$big:00:00.000>b <99999:99:99.999>c\n\n$digits:00.000 --> -00:01.000\nd\n"
+        if [[ $t = player ]]; then
+            { printf '\x1e\x28\x08\x44\x40\x04'; printf "$srt"; } | seed player extreme-srt
+            { printf '\x19\x50\x10\x04\x40\x06'; printf "$vtt"; } | seed player extreme-vtt
+        else
+            printf "$srt" | seed "$t" extreme-srt
+            printf "$vtt" | seed "$t" extreme-vtt
+        fi
+        ;;
+    ass)
+        printf "[Script Info]\nPlayResX: 1e308\nPlayResY: $big\nTimer: 1e-308\n\n[V4+ Styles]\nFormat: Name, Fontsize, Outline, MarginL\nStyle: Default,1e308,$small,$big\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: $big,99999:99:99.99,$big:00:00.00,Default,,$small,$big,1e308,,{\\\\fad($big,$small)\\\\k$digits\\\\move(1e308,-1e308,0,0,$big,$small)\\\\t($small,$big,\\\\fs1e309)\\\\pos(1e308,5e-324)}a\nDialogue: 0,-0:00:01.00,0:00:$digits.00,Default,,0,0,0,,{\\\\kf-$big\\\\fade(255,0,255,$small,$big,0,$big)}b\n" | seed ass extreme
+        ;;
+    sami)
+        printf "<SAMI><BODY>\n<SYNC Start=$big><P>a\n<SYNC Start=$small><P>b\n<SYNC Start=$digits><P>c\n<SYNC Start=1e308><P>d\n<SYNC Start=99999999999999 End=-1><P>e\n" | seed sami extreme
+        ;;
+    lrc)
+        printf "[offset:$small]\n[99999:99.99]a\n[$big:00.00]b\n[00:$digits.00]c\n[-00:01.00]d\n[00:01.00]<99999:99.999>e <$big:00.00>f\n[offset:+$digits]\n[length:$big:00]\n" | seed lrc extreme
+        ;;
+    scc)
+        printf "Scenarist_SCC V1.0\n\n99:99:99;99\t9420 9420 c1c1 942f\n\n$big:00:00:00\t9420 c2c2 942f\n\n-00:00:01:00\t9420 942c\n\n00:00:00:$digits\t9420 c3c3 942f\n" | seed scc extreme
+        ;;
+    microdvd|mpl2|subviewer|tmplayer|spruce|ebustl)
+        printf "{1}{1}1e308\n{$big}{$small}a\n{$digits}{1}b\n{1}{1}5e-324\n{-1}{$big}c\n" | seed "$t" extreme-microdvd
+        printf "[$big][$small]a\n[$digits][1]b\n[-1][0]c\n" | seed "$t" extreme-mpl2
+        printf "[INFORMATION]\n[END INFORMATION]\n99999:99:99.999,$big:00:00.00\na\n\n-00:00:01.00,00:00:$digits.00\nb\n" | seed "$t" extreme-subviewer
+        printf "99999:99:99=a\n$big:00:00=b\n00:00:$digits=c\n-01:00:00,1=d\n" | seed "$t" extreme-tmplayer
+        printf "\$FrameRate = 1e308\n00:00:01:00 , 00:00:02:00 , a\n\$FrameRate = 5e-324\n99999:99:99:99 , $big:00:00:00 , b\n\$FrameRate = $digits\n-00:00:01:00 , 00:00:00:$digits , c\n" | seed "$t" extreme-spruce
+        local stl
+        for stl in "$root"/Tests/Data/formats/ebu-stl/*.stl; do
+            [[ -f $stl ]] || continue
+            # Every time code byte of every TTI block at 0xFF (hours, minutes, seconds, frames).
+            python3 - "$stl" "$build/seeds/$t/extreme-$(basename "$stl")" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+data[3:8] = b"STL99"                       # a frame rate no file has
+for block in range(1024, len(data) - 127, 128):
+    data[block + 5:block + 13] = b"\xff" * 8  # TCI and TCO
+open(sys.argv[2], "wb").write(bytes(data))
+PY
+            break
+        done
+        ;;
+    ttml)
+        printf "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttp=\"http://www.w3.org/ns/ttml#parameter\" ttp:frameRate=\"$big\" ttp:frameRateMultiplier=\"1e308 5e-324\" ttp:tickRate=\"$digits\" ttp:subFrameRate=\"$big\"><body begin=\"$big""h\" dur=\"1e308s\"><div begin=\"-1s\"><p begin=\"99:99:99:99.99\" end=\"$digits""ms\">a</p><p begin=\"$big""t\" end=\"1e309s\">b</p><p begin=\"00:00:00:$big\" dur=\"$small""f\">c</p><p begin=\"5e-324s\" end=\"$big:00:00\">d</p></div></body></tt>" | seed ttml extreme
+        ;;
+    srv3|srv1|sbv)
+        printf "<timedtext format=\"3\"><body><p t=\"$big\" d=\"$big\">a</p><p t=\"$small\" d=\"$small\">b</p><p t=\"$digits\" d=\"1\"><s t=\"$big\">c</s></p></body></timedtext>" | seed "$t" extreme-srv3
+        printf "<transcript><text start=\"1e308\" dur=\"1e308\">a</text><text start=\"-1e308\" dur=\"5e-324\">b</text><text start=\"$digits\" dur=\"1e309\">c</text></transcript>" | seed "$t" extreme-srv1
+        printf "99999:99:99.999,$big:00:00.000\na\n\n-0:00:01.000,0:00:$digits.000\nb\n" | seed "$t" extreme-sbv
+        ;;
+    live)
+        printf "{\"result\": [{\"start\": 1e308, \"end\": 1e309, \"word\": \"a\"}, {\"start\": -1e308, \"end\": 5e-324, \"word\": \"b\"}], \"text\": \"a b\"}\n{\"result\": [{\"start\": $big, \"end\": $digits, \"word\": \"c\"}], \"text\": \"c\"}\n[99999:99:99.999 --> $big:00:00.000]  d\n[-00:00:01.000 --> 00:00:$digits.000]  e\n### Transcription 1 START | t0 = $big ms | t1 = $small ms\n" | seed live extreme
+        ;;
+    follow)
+        printf "99999:99:99\n$big\n$small\n$digits\nnan\ninf\n-inf\n1e-400\n1e309 paused\n5 speed=1e309\n5 speed=$digits\n5 speed=-0\n" | seed follow clock-more-extremes
+        printf "{\"event\":\"property-change\",\"id\":1,\"name\":\"time-pos\",\"data\":$digits}\n{\"event\":\"property-change\",\"id\":1,\"name\":\"time-pos\",\"data\":1e309}\n{\"event\":\"property-change\",\"id\":3,\"name\":\"speed\",\"data\":-1e309}\n{\"event\":\"property-change\",\"id\":1,\"name\":\"time-pos\",\"data\":\"NaN\"}\n{\"event\":\"property-change\",\"id\":1,\"name\":\"time-pos\",\"data\":$small}\n" | seed follow mpv-more-extremes
+        ;;
+    arguments)
+        printf "\x00\x00\x00--wpm\x001e308\x00--fps\x00$big\x00--width\x00$big\x00--height\x00$small\x00--offset\x0099999:99:99\x00--accel\x005e-324" | seed arguments extremes-more
+        printf "\x00\x00\x00-d\x00$digits\x00--start\x001e309s\x00--seed\x00$digits\x00--cps\x00-1e308\x00--speed\x00nan" | seed arguments extremes-digits
+        ;;
+    esac
+}
+
 dict_for() {
     case $1 in
     decode) echo "$root/Scripts/fuzz/decode.dict" ;;
@@ -226,6 +299,7 @@ failed=()
 summary=()
 for t in "${targets[@]}"; do
     make_seeds "$t"
+    extreme_seeds "$t"
     corpus=$build/corpus/$t
     artifacts=$build/artifacts/$t
     log=$build/logs/$t.log

@@ -144,8 +144,9 @@ public enum ASSParser {
             case .scriptInfo:
                 guard let (key, value) = keyValue(p, first, line.end) else { continue }
                 switch key.lowercased() {
-                case "playresx": playResX = Int(value).flatMap { $0 > 0 ? $0 : nil }
-                case "playresy": playResY = Int(value).flatMap { $0 > 0 ? $0 : nil }
+                // A script resolution no screen has is ignored (PlayResY Int.max trapped in y * 4 / 3).
+                case "playresx": playResX = Int(value).flatMap { $0 > 0 && $0 <= 1 << 20 ? $0 : nil }
+                case "playresy": playResY = Int(value).flatMap { $0 > 0 && $0 <= 1 << 20 ? $0 : nil }
                 case "wrapstyle": script.wrapStyle = Int(value) ?? 0
                 default: break
                 }

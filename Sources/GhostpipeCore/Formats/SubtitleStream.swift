@@ -95,6 +95,9 @@ public final class SubtitleStream {
     private var droppingCueText = false
     private var droppingWhat = "of that cue's text"
     private var droppedBytes = 0
+    /// The line of the cue being cut while it is read: said with the bytes dropped once its end is
+    /// known (the next cue's start, or the end of the input).
+    private var cutCueLine: Int?
     /// The part a cut cue was read from ended with a line end: the text dropped after it begins a line.
     private var joinsDropped = false
     private var said: Set<String> = []
@@ -190,10 +193,28 @@ public final class SubtitleStream {
         joinsDropped = false
     }
 
-    /// How many bytes were dropped since the last time this was said.
+    /// How many bytes were dropped since the last time this was said (of a cue cut while read, in
+    /// the one message for a cut cue).
     private func sayDropped() {
-        if droppedBytes > 0 { say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped") }
+        if let line = cutCueLine {
+            say("\(name):\(line): " + Self.cueTextCut(dropped: droppedBytes))
+        } else if droppedBytes > 0 {
+            say("\(name): \(droppedBytes) more bytes \(droppingWhat) dropped")
+        }
+        cutCueLine = nil
         droppedBytes = 0
+    }
+
+    /// The show stops before the input ends: the messages still held, with what was dropped so far.
+    public func interrupted() -> [String] {
+        sayDropped()
+        return flush().messages
+    }
+
+    /// What is said of a cue whose text was cut at `maxCueText` bytes, whether it was cut when built
+    /// or while read: `dropped` bytes of its text went.
+    static func cueTextCut(dropped: Int) -> String {
+        "cue text cut at \(maxCueText) bytes (\(dropped) more bytes dropped)"
     }
 
     /// How many line terminators (CR, LF) end `bytes`.
@@ -389,14 +410,18 @@ public final class SubtitleStream {
                 // Its text goes on past the part: counted with what is dropped of it.
                 droppedBytes += bytes
                 joinsDropped = part.last == 10 || part.last == 13
+                cutCueLine = line + shift  // the cue's own line, as when it is cut whole (the last one goes on)
             } else {
-                say("\(name):\(line + shift): cue text cut at \(Self.maxCueText) bytes (\(bytes) more bytes dropped)")
+                say("\(name):\(line + shift): " + Self.cueTextCut(dropped: bytes))
             }
         }
         if cutting {
-            droppingWhat = found ? "of that cue's text" : "that are not cues"
-            say("\(name):\(consumedLines + 1): " + (found ? "cue text cut at \(Self.maxCueText) bytes"
-                                                        : "\(end) bytes that are not cues skipped"))
+            if found {
+                cutCueLine = cutCueLine ?? consumedLines + 1  // said with the count once the cue's end is known
+            } else {
+                droppingWhat = "that are not cues"
+                say("\(name):\(consumedLines + 1): \(end) bytes that are not cues skipped")
+            }
         }
         // What the header says was said with the first part.
         for diagnostic in diagnostics where !(afterHeader && diagnostic.line <= headerLines) {

@@ -188,6 +188,20 @@ extension Show {
         }
     }
 
+    /// What the text's reveal has to say about it (what it cut), named after the text: a few of a
+    /// kind, then only counted.
+    func reportTextNotes() {
+        guard case .text(let run)? = items.last else { return }
+        for note in run.takeNotes() {
+            if let said = textReports.admit("\(textName == "-" ? "standard input" : textName): \(note.message)", kind: note.kind) { report(said) }
+        }
+    }
+
+    /// How many of each kind of the text's notes were only counted.
+    func reportTextSummary() {
+        for line in textReports.summary() { report(line) }
+    }
+
     /// Says something about the options once.
     func say(_ note: String) {
         guard said.insert(note).inserted else { return }

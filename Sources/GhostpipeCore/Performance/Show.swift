@@ -133,6 +133,7 @@ public final class Show: EventHandler, InputDemand {
             begin(name: name)
         case .input(let bytes):
             try take(bytes, at: now)
+            reportTextNotes()
         case .inputPaused:
             if case .detecting(let name, let bytes) = reading, SubtitleFormat.cannotBeSubtitles(bytes) {
                 try decide(.text, name: name, bytes: bytes, at: now)
@@ -140,10 +141,12 @@ public final class Show: EventHandler, InputDemand {
             if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(at: now), to: item, at: now) }
             if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
             if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
+            reportTextNotes()
         case .inputEnded:
             try endFile(at: now)
             inputEnded = true
             endOpenText(at: now)
+            reportTextNotes()
         case .key(let key):
             try press(key, at: now)
         case .keyWaiting:
@@ -175,6 +178,8 @@ public final class Show: EventHandler, InputDemand {
     var textDecoder: StreamTextDecoder?
     var textName = "-"
     var said: Set<String> = []
+    /// The text's notes (cut slides, cut lines): a few of each kind said, the rest counted.
+    var textReports = RepeatedReports()
     /// The start of the text being opened, while its run is made (`--wrap auto` reads it).
     var textHead: [UInt8]?
     /// What its SAUCE record or name says when it is ANSI art.
@@ -316,12 +321,22 @@ public final class Show: EventHandler, InputDemand {
 
     /// The end: the cursor where plain output would have left it.
     func finish(at now: Nanoseconds) throws {
+        reportTextSummary()
         try output.screen?.finish(row: flowEnd.row, column: flowEnd.column, interrupted: false, at: now)
     }
 
     /// `q` or a signal: subtitles leave an empty band with the cursor at its top; text leaves what
     /// was shown and the cursor on a fresh line below it.
     func stop(_ how: Outcome, at now: Nanoseconds) throws {
+        // Stopped before the input ended (Ctrl-C, q): what was cut so far is said.
+        var stoppedEarly = how == .quit
+        if case .interrupted = how { stoppedEarly = true }
+        if stoppedEarly, case .text(let run)? = items.last {
+            run.interrupted()
+            reportTextNotes()
+        }
+        if stoppedEarly, case .subtitles(let stream, _) = reading { stream.interrupted().forEach(report) }
+        reportTextSummary()
         outcome = how
         if let performance = playing, performance.leave() {
             try? draw(at: performance.sceneTime(at: now), stamp: now)

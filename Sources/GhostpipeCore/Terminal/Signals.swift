@@ -66,6 +66,12 @@ public final class SelfPipeSignals: SignalSource {
         emergencyRestore = buffer
         emergencyRestoreCount = restore.count
         for signal in signals { Self.install(signal.number) }
+        // A parent may start us with them blocked (Foundation's Process passes on its thread's mask:
+        // SIGTERM then never came, and nothing gave the terminal back): they must arrive.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal.number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
 

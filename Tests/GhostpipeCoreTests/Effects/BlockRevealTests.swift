@@ -74,9 +74,9 @@ func visibleText(_ bytes: [UInt8]) -> String {
             var cutter = Paragraphs(maxLength: 35)
             var lengths: [Int] = []
             for start in stride(from: 0, to: text.count, by: size) {
-                lengths += cutter.receive(stream.push(Array(text[start..<min(start + size, text.count)]))).map(\.count)
+                lengths += cutter.receive(stream.push(Array(text[start..<min(start + size, text.count)]))).map(\.text.count)
             }
-            lengths += cutter.receive(stream.finish()).map(\.count)
+            lengths += cutter.receive(stream.finish()).map(\.text.count)
             if let rest = cutter.finish() { lengths.append(rest.count) }
             return lengths
         }

@@ -65,6 +65,8 @@ import Testing
             #expect(read.messages.first.map { $0.hasPrefix("long.srt:") && $0.contains(": cue text cut at \(SubtitleStream.maxCueText) bytes") } == true,
                     "\(read.messages)")
             #expect(Self.droppedSaid(read.messages) == text - SubtitleStream.maxCueText, "\(read.messages)")
+            // One message, the same wording whether the cue was cut when built or while read.
+            #expect(read.messages == ["long.srt:2: " + SubtitleStream.cueTextCut(dropped: text - SubtitleStream.maxCueText)], "\(read.messages)")
             #expect(!read.messages.contains { $0.contains("no SubRip cues") }, "\(read.messages)")
         }
     }

@@ -57,6 +57,29 @@ import Glibc
         #expect(said.joined(separator: "\n") == expected, "\(script): \(run.text) \(run.stderr)")
     }
 
+    @Test func aParentThatBlocksSignalsStillEndsItWithSIGTERM() throws {
+        // Foundation's Process starts children with its thread's signal mask, SIGTERM blocked: the
+        // text played on and SIGTERM never came (the terminal would never have been given back).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["--cps", "5", "-o", "terminal", "--width", "40", "--height", "10"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("words that take a while to show\n".utf8))
+        usleep(500_000)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "SIGTERM did not end it")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        try? input.fileHandleForWriting.close()
+    }
+
     @Test func aClosedStandardOutputIsSaidOnStandardError() throws {
         let run = try Self.shell("\"$GHOSTPIPE\" --instant \"$FILM\" >&-")
         #expect(run.stderr.hasPrefix("ghostpipe: standard output is closed; nothing could be shown\n"), "\(run.stderr)")
@@ -117,6 +140,18 @@ import Glibc
         #expect(folder.status == 1 && folder.stderr.contains("Is a directory"), "\(folder.status) \(folder.stderr)")
         let stdout = try Binary.run(["--follow", "fd:1", film])
         #expect(stdout.status == 1 && stdout.stderr.contains("--follow fd:1: descriptor 1 is not open for reading"), "\(stdout.status) \(stdout.stderr)")
+    }
+
+    @Test(arguments: ["PlayResY: 9223372036854775807", "PlayResX: 9223372036854775807", "PlayResX: 1e308\nPlayResY: 9223372036854775807"])
+    func anASSScriptResolutionNoScreenHasIsNotATrap(_ resolution: String) throws {
+        // Found by the fuzz targets' extreme seeds: PlayResY Int.max trapped (SIGILL) in y * 4 / 3.
+        let directory = ScratchDirectory("hostile")
+        let file = try directory.file("big.ass", "[Script Info]\n\(resolution)\n\n[Events]\n"
+                                      + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+                                      + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,hello\n")
+        let run = try Binary.run(["--instant", "-o", "json", file])
+        #expect(run.status == 0, "\(run.status) \(run.stderr)")
+        #expect(run.text.contains("hello"))
     }
 
     @Test(arguments: ["--duration 1000h -e fade -o cast", "--duration 100000h -e decrypt -o cast"])

@@ -16,6 +16,8 @@
 /// - A resize lays out again, at the new width, every line still in reach; lines the terminal pushed
 ///   into its scrollback as it reflowed them stay there, once.
 /// - Endless input is fine: only rows still to show are kept, and reading pauses while enough wait.
+///   A line longer than `maxLine` graphemes (an endless one) is cut there: the rest of it is dropped,
+///   counted, and said when it ends; the roll goes on with the next line.
 final class CreditsRoll: TextReveal {
     private let output: any Output
     private let scene: Scene
@@ -32,6 +34,13 @@ final class CreditsRoll: TextReveal {
     /// The line being read, and complete lines of the paragraph being read.
     private var line: [StyledGrapheme] = []
     private var paragraph: [[StyledGrapheme]] = []
+    /// Graphemes in `paragraph`: past `maxLine` it is laid out, though it goes on.
+    private var paragraphLength = 0
+    /// Lines read (the one being read is the next).
+    private var lineNumber = 0
+    /// The rest of a line cut at `maxLine`: its number, and what of it is dropped so far.
+    private var cutLine: (line: Int, graphemes: Int, bytes: Int)?
+    private var notes: [Note] = []
 
     /// A paragraph laid out: its lines and how many rows each took, from text row `firstRow` on
     /// (kept, to lay it out again at another width, until it has rolled out of sight).
@@ -59,7 +68,7 @@ final class CreditsRoll: TextReveal {
     /// viewport now and are drawn once more at their final places (steps may come several at once).
     private var drawnTop: Int?
     private var maxAhead: Int { 4 * viewport + 64 }
-    private let maxLine = 1 << 16
+    static let maxLine = 1 << 16
 
     /// Starts on the setup's row, or the row below it when text before it ended mid-row.
     init(_ setup: RevealSetup) {
@@ -97,19 +106,48 @@ final class CreditsRoll: TextReveal {
         for k in 0..<batch.count {
             let text = batch.string(k)
             let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
-            if kind == .newline { endLine(at: now); continue }
+            if kind == .newline {
+                if cutLine != nil { sayCut() } else { endLine(at: now) }
+                continue
+            }
+            if var cut = cutLine {
+                cut.graphemes += 1
+                cut.bytes += text.utf8.count
+                cutLine = cut
+                continue
+            }
             line.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
-            if line.count >= maxLine { endLine(at: now) }
+            if line.count >= Self.maxLine {
+                endLine(at: now)
+                cutLine = (lineNumber, 0, 0)
+            }
         }
     }
 
+    func interrupted() { sayCut() }
+
+    func takeNotes() -> [Note] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// The line cut at `maxLine` ended: what of it was dropped.
+    private func sayCut() {
+        guard let cut = cutLine else { return }
+        cutLine = nil
+        notes.append(("line \(cut.line) cut at \(Self.maxLine) characters (\(cut.graphemes) more characters, \(cut.bytes) bytes, dropped)",
+                      "cut lines"))
+    }
+
     private func endLine(at now: Nanoseconds) {
+        lineNumber += 1
         if line.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
             commitParagraph(at: now)
             lay([[]], at: now)  // the blank line itself: an empty row
         } else {
             paragraph.append(line)
-            if paragraph.count >= viewport { commitParagraph(at: now) }
+            paragraphLength += line.count
+            if paragraph.count >= viewport || paragraphLength >= Self.maxLine { commitParagraph(at: now) }
         }
         line.removeAll(keepingCapacity: true)
     }
@@ -117,6 +155,7 @@ final class CreditsRoll: TextReveal {
     func paused(at now: Nanoseconds) { commitParagraph(at: now) }
 
     func ended(at now: Nanoseconds) {
+        sayCut()
         if !line.isEmpty { paragraph.append(line); line.removeAll() }
         commitParagraph(at: now)
         ended = true
@@ -133,6 +172,7 @@ final class CreditsRoll: TextReveal {
         guard !paragraph.isEmpty else { return }
         lay(paragraph, at: now)
         paragraph.removeAll()
+        paragraphLength = 0
     }
 
     /// Lays out `lines` as the next rows.

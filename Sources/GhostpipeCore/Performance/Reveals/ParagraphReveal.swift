@@ -91,7 +91,7 @@ final class ParagraphReveal: TextReveal {
     }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        for text in paragraphs.receive(batch) { queue(text, ready: now) }
+        for (text, _) in paragraphs.receive(batch) { queue(text, ready: now) }
     }
 
     func paused(at now: Nanoseconds) {

@@ -14,7 +14,12 @@
 /// the show. `--loop` goes from the last slide to the first (and ← from the first to the last) until
 /// `q` or Ctrl-C.
 ///
-/// The slides are kept (to step back and to loop): at most `maxSlides`; those after are dropped.
+/// Memory stays bounded whatever comes in: text is read while the slide after the position is not
+/// known yet (one slide and the next) or, up to `maxAhead` slides ahead, while the slides kept
+/// hold fewer than `maxKept` graphemes; slides behind the position are kept to step back to, up to
+/// `maxKept` graphemes, and forgotten past that (`--loop` needs them all: it stops reading there
+/// and loops over what it has, and says so). A paragraph longer than `Paragraphs.maxLength`
+/// graphemes is cut there: the rest of it is dropped, counted, and said when it ends.
 final class SlideShow: TextReveal {
     /// A paragraph laid out for the area: its block, and its first row in the area.
     private struct Slide {
@@ -46,7 +51,16 @@ final class SlideShow: TextReveal {
     /// the next cue to take.
     private var cueSource: (item: SubtitleItem, start: Nanoseconds, timing: SubtitleTiming)?
     private var taken = 0
+    /// The slides kept: slide k (unwrapped) is `slides[k - forgotten]`.
     private var slides: [Slide] = []
+    private var forgotten = 0
+    /// Graphemes of the slides kept.
+    private var keptGraphemes = 0
+    /// The rest of a paragraph cut short: the slide it made, and what of it is dropped so far.
+    private var cutParagraph: (slide: Int, graphemes: Int, bytes: Int)?
+    /// `--loop` reached `maxKept`: nothing more is read.
+    private var loopFull = false
+    private var notes: [Note] = []
     private var ended = false
 
     /// The position `at + progress` (slides, unwrapped when looping) as of `anchor`, moving towards `goal`.
@@ -67,6 +81,8 @@ final class SlideShow: TextReveal {
     private var drawnState: (at: Int, progress: Double, moving: Int)?
 
     static let maxSlides = 10_000
+    static let maxKept = 1 << 18
+    static let maxAhead = 64
     static let minimumHold = 1_500 * Time.millisecond
 
     init(_ setup: RevealSetup, scene: Scene) {
@@ -95,7 +111,18 @@ final class SlideShow: TextReveal {
         taken = item.queue.firstKept
     }
 
-    var wantsInput: Bool { !ended }
+    /// Slides known, forgotten ones included.
+    private var total: Int { forgotten + slides.count }
+
+    /// While the slide after the position (or after the goal keys set) is not known, or, up to
+    /// `maxAhead` slides ahead, while the slides kept hold fewer than `maxKept` graphemes (keys in a
+    /// row scrub through several); a show that loops keeps reading to its end.
+    private var readsAhead: Bool {
+        let ahead = total - max(at, goal)
+        return loop || timeless || ahead < 2 || (ahead < Self.maxAhead && keptGraphemes < Self.maxKept)
+    }
+
+    var wantsInput: Bool { !ended && readsAhead }
     var holdsPartialInput: Bool { paragraphs.holdsCompleteLines }
     var isDone: Bool { finished }
     var end: Placement { Placement(row: area.upperBound, column: 0, width: 0) }
@@ -104,16 +131,51 @@ final class SlideShow: TextReveal {
     // MARK: - Input
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        for text in paragraphs.receive(batch) { add(text, at: now) }
+        for (text, cutShort) in paragraphs.receive(batch) { take(text, cutShort: cutShort, at: now) }
     }
 
     func paused(at now: Nanoseconds) {
-        if let text = paragraphs.paused() { add(text, at: now) }
+        if let text = paragraphs.paused() { take(text, cutShort: false, at: now) }
     }
 
     func ended(at now: Nanoseconds) {
-        if let text = paragraphs.finish() { add(text, at: now) }
+        if let text = paragraphs.finish() { take(text, cutShort: false, at: now) }
         ended = true
+    }
+
+    func interrupted() { sayCut() }
+
+    /// The paragraph cut short ended (or the show did): what of it was dropped.
+    private func sayCut() {
+        guard let cut = cutParagraph else { return }
+        cutParagraph = nil
+        notes.append(("slide \(cut.slide) cut at \(paragraphs.maxLength) characters (\(cut.graphemes) more characters, \(cut.bytes) bytes, dropped)",
+                      "cut slides"))
+    }
+
+    func takeNotes() -> [Note] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// A paragraph (or the part of one that was cut short) from the input: a slide, or dropped
+    /// when it goes on past `Paragraphs.maxLength` graphemes.
+    private func take(_ text: [StyledGrapheme], cutShort: Bool, at now: Nanoseconds) {
+        guard !loopFull else { return }
+        if var cut = cutParagraph {
+            cut.graphemes += text.count
+            cut.bytes += text.reduce(0) { $0 + $1.text.utf8.count }
+            cutParagraph = cut
+            if !cutShort { sayCut() }
+            return
+        }
+        add(text, at: now)
+        if cutShort { cutParagraph = (total, 0, 0) }
+        if loop && keptGraphemes > Self.maxKept {
+            loopFull = true
+            ended = true
+            notes.append(("--loop keeps every slide in memory: it loops over the first \(total) slides; the rest is not read", "loops"))
+        }
     }
 
     private func add(_ text: [StyledGrapheme], at now: Nanoseconds, due: Nanoseconds? = nil, hold: Nanoseconds? = nil) {
@@ -125,7 +187,8 @@ final class SlideShow: TextReveal {
         slide.due = due
         if let hold { slide.hold = hold }
         slides.append(slide)
-        if slides.count == 1 {
+        keptGraphemes += slide.text.count
+        if total == 1 {
             let length = timeless ? 0 : effect.duration(of: slide.block, budget: nil, context: context)
             let start = max(now, due ?? now)
             intro = (start, length)
@@ -138,7 +201,8 @@ final class SlideShow: TextReveal {
         guard let (item, start, timing) = cueSource else { return }
         let speed = timing.speed > 0 ? timing.speed : 1
         func clock(_ media: Nanoseconds) -> Nanoseconds { start.saturatingAdding(Nanoseconds(saturating: Double(media + timing.offset - timing.start) / speed)) }
-        while taken < item.queue.count {
+        // One slide and the next (all of them, to loop; at once, all and the last shown).
+        while taken < item.queue.count && readsAhead {
             let cue = item.queue[taken]
             taken += 1
             guard cue.end + timing.offset > timing.start else { continue }  // over before --start
@@ -147,7 +211,7 @@ final class SlideShow: TextReveal {
         }
         item.taken = taken
         item.queue.forget(before: taken)
-        if item.queue.isComplete { ended = true }
+        if item.queue.isComplete && taken == item.queue.count { ended = true }
     }
 
     private func layOut(_ text: [StyledGrapheme]) -> Slide {
@@ -164,15 +228,26 @@ final class SlideShow: TextReveal {
 
     // MARK: - The position
 
-    /// Slide `step` (unwrapped when looping).
+    /// Slide `step` (unwrapped when looping; a show that loops forgets none).
     private func slide(_ step: Int) -> Slide {
         let n = slides.count
-        return slides[loop && ended ? ((step % n) + n) % n : min(max(0, step), n - 1)]
+        return slides[loop && ended ? ((step % n) + n) % n : min(max(0, step - forgotten), n - 1)]
     }
 
     /// Whether there is a slide at `step`.
     private func exists(_ step: Int) -> Bool {
-        loop && ended ? !slides.isEmpty : step >= 0 && step < slides.count
+        loop && ended ? !slides.isEmpty : step >= forgotten && step < total
+    }
+
+    /// Past `maxKept` graphemes, the slides behind the position (and behind the one before it,
+    /// which a reversed transition shows) are forgotten, oldest first.
+    private func forget() {
+        guard !loop else { return }
+        let needed = min(at, goal) - 1
+        while keptGraphemes > Self.maxKept && forgotten < needed && slides.count > 1 {
+            keptGraphemes -= slides.removeFirst().text.count
+            forgotten += 1
+        }
     }
 
     /// The context of the transition from `step` to the slide after it: the slide before, placed
@@ -195,7 +270,7 @@ final class SlideShow: TextReveal {
     /// When the slide after `step` comes on by itself, at rest on `step`: a cue's at its start the
     /// first time round, else when `step` has stayed its hold.
     private func nextDue(after step: Int) -> Nanoseconds {
-        if step >= 0 && step + 1 < slides.count, let due = slides[step + 1].due { return max(due, restingSince) }
+        if step + 1 >= forgotten && step + 1 < total, let due = slides[step + 1 - forgotten].due { return max(due, restingSince) }
         return restingSince + slide(step).hold
     }
 
@@ -244,7 +319,7 @@ final class SlideShow: TextReveal {
         }
         if timeless {
             // Everything at once: the last slide known, at rest.
-            at = slides.count - 1
+            at = total - 1
             goal = at
             progress = 0
             anchor = now
@@ -265,6 +340,7 @@ final class SlideShow: TextReveal {
                 }
             }
         }
+        forget()
         show(at: now)
         scene.cursor = heading == 0 ? end : nil
         if finished { return nil }

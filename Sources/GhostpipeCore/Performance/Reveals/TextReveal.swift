@@ -18,6 +18,11 @@ protocol TextReveal: Performance {
     /// The input paused: show what is held if it can be shown.
     func paused(at now: Nanoseconds)
     func ended(at now: Nanoseconds)
+    /// What it has to say about the input since last asked (what it cut, what it does not read),
+    /// each with its kind in plural (`cut slides`: a few of a kind are said, the rest counted).
+    func takeNotes() -> [Note]
+    /// The show stops before the input ends: what was cut so far is said now.
+    func interrupted()
 }
 
 extension TextReveal {
@@ -25,7 +30,12 @@ extension TextReveal {
     var drawsAhead: Bool { true }
     var readsBytes: Bool { false }
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {}
+    func takeNotes() -> [Note] { [] }
+    func interrupted() {}
 }
+
+/// Something a reveal says about its input, and the kind of problem it is (in plural).
+typealias Note = (message: String, kind: String)
 
 /// What every reveal is given: where it draws or reports, with which settings, and where on the
 /// screen it starts.

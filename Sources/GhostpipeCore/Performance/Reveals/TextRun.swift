@@ -89,6 +89,11 @@ final class TextRun {
         reveal.receive(batch, at: now)
     }
 
+    /// What the reveal has to say about the input since last asked.
+    func takeNotes() -> [Note] { reveal.takeNotes() }
+    /// The show stops before the input ends.
+    func interrupted() { reveal.interrupted() }
+
     func paused(at now: Nanoseconds) {
         if reveal.readsBytes { return reveal.paused(at: now) }
         reveal.receive(stream.flushAfterPause(), at: now)
