@@ -9,8 +9,12 @@ import PackageDescription
 // Release builds reach a generic type's metadata through its accessor, not by demangling its
 // mangled name at run time: a name's first use made the runtime demangle it and look up its
 // conformances in every record of the (static) binary, most of the start-up of a one-line banner.
+// Nor does ghostpipe use Swift concurrency: without the implicit import of _Concurrency, its
+// runtime and libdispatch stay out of the static binary, with their start-up work (libdispatch_init
+// reads /sys twice and asks for the CPU affinity).
 let startupMetadataAccess = SwiftSetting.unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+     "-Xfrontend", "-disable-implicit-concurrency-module-import"], .when(configuration: .release))
 
 let package = Package(
     name: "ghostpipe",
