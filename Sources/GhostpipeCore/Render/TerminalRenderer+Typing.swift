@@ -49,6 +49,8 @@ extension TerminalRenderer {
             } else {
                 if !unwritten.isEmpty { unwritten.write(into: &frame, from: tape) }
                 if !(appears && (typeAtCursor(cells, cursor: step.cursor, on: &frame, into: &out)
+                                 || typePlainRows(cells, cursor: step.cursor, rewoundRow: tape.state.rewoundRow, on: &frame,
+                                                  into: &out, unwritten: &unwritten)
                                  || appear(cells, cursor: step.cursor, on: &frame, into: &out))) {
                     // Composed whole and compared with the last frame, as the scene's frame would be.
                     previous = hasFrame ? frame : nil
@@ -305,6 +307,72 @@ extension TerminalRenderer {
             for g in 0..<glyphs.count { typeCell(glyphs, g, into: cells, out: &out) }
         }
         if !blankRows.isEmpty { blankRows.remove(row) }
+        rest(at: cursor, on: &frame, into: &out)
+        return true
+    }
+
+    /// A step of plain one-byte cells over several rows (everything at one instant: the rest of a
+    /// text after a key, `--instant`): written as `appear` writes them — each cell moved to as
+    /// there, a few blank columns before it on the cursor's row written rather than moved over
+    /// (`reach`) — but each a byte, its cells left to `unwritten` and rows below the frame taken in
+    /// as the shared blank row. `appear` put and wrote a ten-million-byte line's cells one by one,
+    /// which made skipping it with a key take ten times as long as `cat`. Returns false, having
+    /// changed nothing, when the step is not that.
+    mutating func typePlainRows(_ cells: TapeCells, cursor: Placement, rewoundRow: Int?, on frame: inout Frame,
+                                into out: inout [UInt8], unwritten: inout UnwrittenCells) -> Bool {
+        let graphemes = cells.graphemes
+        guard cells.count > 1, rewoundRow == nil, style.isPlain else { return false }
+        let (places, ends, bytes, styleIndices) = (graphemes.placements, graphemes.ends, graphemes.bytes, graphemes.styleIndices)
+        // The checks of `appear`, and each cell one printable byte in the plain style.
+        var last = (row: Int.min, end: 0)
+        var blankThrough = frame.end - 1
+        for k in cells.drawn {
+            let p = places[k]
+            let start = graphemes.start(k)
+            guard p.width == 1, ends[k] == start + 1, bytes[start] >= 0x20, bytes[start] < 0x7F, styleIndices[k] == 0,
+                  p.column >= firstOwnColumn(p.row), p.column < width, p.row >= frame.origin, p.row >= topReachableRow,
+                  p.row > last.row || p.row == last.row && p.column >= last.end,
+                  unknownRows.isEmpty || !unknownRows.contains(p.row)
+            else { return false }
+            if p.row < frame.end {
+                guard frame.isBlank(row: p.row, columns: p.column..<(p.column + 1)) else { return false }
+            } else {
+                while blankThrough < p.row {
+                    blankThrough += 1
+                    guard isKnownBlank(blankThrough) else { return false }
+                }
+            }
+            last = (p.row, p.column + 1)
+        }
+        out.reserveCapacity(out.count + cells.count + cells.count / max(1, width) * 8 + 16)
+        var run = (row: Int.min, from: 0)
+        for (i, k) in cells.drawn.enumerated() {
+            let p = places[k]
+            if p.row != run.row {
+                // A row of its own: the run before it is typed, this one taken in (blank: checked).
+                if run.row != Int.min {
+                    unwritten.typed(row: run.row, from: run.from, to: cells.drawn[i - 1] + 1, rewoundRow: nil, frameOrigin: frame.origin)
+                }
+                run = (p.row, k)
+                _ = takeKnownBlankRows(through: p.row, into: &frame)
+                if !blankRows.isEmpty { blankRows.remove(p.row) }
+            }
+            if p.row != cursorRow || p.column != cursorColumn || pendingWrap {
+                // As `appear`: a few blank one-byte cells just ahead written, else moved to.
+                let r = p.row - frame.origin
+                let skip = p.column - cursorColumn
+                let start = p.row == cursorRow && skip > 0 && skip <= 3 ? reach(p.column, over: frame.rows[r]) : p.column
+                move(toRow: p.row, column: start, into: &out)
+                if start < p.column {
+                    for c in start..<p.column where frame.rows[r][c].width > 0 { write(frame.rows[r][c], into: &out) }
+                }
+                // Rows scrolled off the screen are out of reach: the frame keeps the screen's.
+                if frame.origin < topReachableRow { frame.dropRows(before: topReachableRow) }
+            }
+            out.append(bytes[graphemes.start(k)])
+            advance(by: 1)
+        }
+        unwritten.typed(row: run.row, from: run.from, to: cells.drawn[cells.count - 1] + 1, rewoundRow: nil, frameOrigin: frame.origin)
         rest(at: cursor, on: &frame, into: &out)
         return true
     }

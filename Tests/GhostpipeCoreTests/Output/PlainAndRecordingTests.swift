@@ -354,6 +354,26 @@ import Testing
         }
     }
 
+    /// The rest of a long plain text after a key is one step over many rows (`typePlainRows`: a
+    /// byte per cell, not a cell put and written at a time): the same bytes as the scene's frame
+    /// of it — gaps of one to several spaces, a word ending in the last column, blank lines.
+    @Test(arguments: [20, 33])
+    func theRestAfterAKeyIsWrittenAsTheScenesFrameWritesIt(columns: Int) throws {
+        let words = ["ghost", "a", "typing", "wonderfully", "x", "abcdefghijklmnopqrs", "abcdefghijklmnopqrstuvwxyzabcdef"]
+        let text = (0..<400).map { words[$0 % words.count] + String(repeating: " ", count: 1 + $0 % 5) }.joined()
+        // (The first step after the key is composed whole; the text comes after it.)
+        let chunks = [(0.0, "start "), (1.0, "more\n"), (1.5, text + "\n\n\nend  of    it\n")]
+        let events: [(Double, Event)] = [(0.5, .key(.character(" ")))]
+        for arguments in [[], ["--cps", "400"]] {
+            let typed = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, events: events)
+            let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false, events: events)
+            #expect(typed.map(\.time) == stepped.map(\.time), "\(arguments)")
+            #expect(typed.map(\.data) == stepped.map(\.data), "\(arguments)")
+            #expect(screens(typed, columns: columns) == screens(stepped, columns: columns), "\(arguments)")
+            #expect(screens(typed, columns: columns).values.contains { $0.contains("|end  of    it|") }, "\(arguments)")
+        }
+    }
+
     @Test func coloursAndCarriageReturnsTooWhereTheFastPathStepsAside() throws {
         // SGR kept, a carriage return typing over a line, a backspace: the renderer refuses what
         // is not blank, and the frame is composed whole.

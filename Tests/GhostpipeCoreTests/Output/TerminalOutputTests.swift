@@ -68,6 +68,29 @@ import Testing
         #expect(run.screen(columns: 33, rows: 30).transcript == expectedWrap(sample, width: 33))
     }
 
+    /// A key in the middle of a very long line shows the rest at once: typed from the queue, in a
+    /// few writes of little more than the text's own bytes (not a scene of the whole rest composed and diffed,
+    /// which took ten times as long as `cat` to write), and the screen is `cat`'s. A second line,
+    /// in colour and with wide graphemes, is typed the same way.
+    @Test(arguments: [20, 33])
+    func aKeyInALongLineTypesTheRestAtOnce(columns: Int) throws {
+        let long = 60_000
+        let text = String(repeating: "a", count: long) + "\nend 한국어 \u{1B}[31mred\u{1B}[0m 👍🏽\n"
+        let key = 1.0
+        let run = try VirtualRun(["--cps", "1000", "--input-colors", "keep"], bytes: [(0, Array(text.utf8))], terminal: (columns, 8),
+                                 events: [(key, .keyWaiting)])
+        let screen = run.screen(columns: columns, rows: 8)
+        let rows = stride(from: 0, to: long, by: columns).map { String(repeating: "a", count: min(columns, long - $0)) }
+        #expect(screen.transcript == rows + ["end 한국어 red 👍🏽"])
+        #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+        #expect(screen.row == 7 && screen.column == 0)
+        #expect(screen.cursorVisible)
+        let after = run.output.writes.filter { $0.instant >= Time.nanoseconds(seconds: key) }
+        #expect(after.count <= 4, "\(after.count) writes after the key")
+        // Each byte once, and a line feed and an erase for each row created (as every frame makes them).
+        #expect(after.reduce(0) { $0 + $1.bytes.count } < long + (long / columns + 2) * 8)
+    }
+
     @Test func escapeSequencesFromTheInputNeverReachTheTerminal() throws {
         let hostile = "a\u{1B}]0;pwned\u{7}b\u{1B}]52;c;aGk=\u{1B}\\c\u{1B}[2Jd\u{1B}cE\u{9B}6nf\u{9D}0;x\u{9C}g\u{7}\u{8}h\r\ni\rj"
         let run = try VirtualRun(["--instant"], text: hostile, terminal: (40, 5))

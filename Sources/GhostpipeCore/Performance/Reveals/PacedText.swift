@@ -7,15 +7,16 @@
 /// started. Text outputs (plain, json) get each grapheme at its instant; on a screen the graphemes
 /// are glyphs of one actor revealed by the `Typewriter` effect, and the terminal's cursor rests at
 /// the typing head. Rows the head has left are final: they leave the scene (and the queue), so
-/// memory and every frame stay one or two rows however long the text. `--instant` to a recording
-/// types straight from the queue instead (`typing`): no glyphs, no scene, the same frames.
+/// memory and every frame stay one or two rows however long the text. Where time no longer shows
+/// (`--instant`, to a recording or a terminal, or after a key skipped the animation) it types
+/// straight from the queue instead (`typing`): no glyphs, no scene, the same frames.
 final class PacedText: TextReveal {
     private let output: any Output
     /// The scene the typewriter's glyphs go on (a screen, unless `typing`).
-    private let scene: Scene?
-    /// `--instant` to a recording: the screen the queue is typed on (`Screen.type`), everything
-    /// scheduled at once, each frame at its instant.
-    private let typing: Screen?
+    private var scene: Scene?
+    /// `--instant` (or a key that skipped the animation): the screen the queue is typed on
+    /// (`Screen.type`), everything scheduled at once, each frame at its instant.
+    private var typing: Screen?
     /// The next frame `typing` draws is composed whole (the first, after a relayout or a key).
     private var composesWhole = true
     private let effect: any Effect
@@ -66,7 +67,7 @@ final class PacedText: TextReveal {
     init(_ setup: RevealSetup) {
         let settings = setup.settings
         output = setup.output
-        let typing = setup.screen.flatMap { setup.clockRule.runsAhead && !setup.timeless && $0.typesFromQueue ? $0 : nil }
+        let typing = setup.screen.flatMap { (setup.clockRule.runsAhead || setup.timeless) && $0.typesFromQueue ? $0 : nil }
         self.typing = typing
         scene = typing == nil ? setup.scene : nil
         screen = setup.screen
@@ -299,7 +300,17 @@ final class PacedText: TextReveal {
         // What is scheduled for later shows now.
         for k in queue.head..<queue.instants.count where queue.instants[k] > now { queue.setInstant(k, now) }
         composesWhole = true
-        if let scene, let actorID {
+        if let scene, let screen, screen.typesFromQueue {
+            // Typed from the queue from now on: a scene of the rest (a glyph per grapheme, a frame
+            // composed of every row) made a long line's skip take ten times as long as `cat`. The
+            // graphemes not shown yet are all from the queue's head on; the head's row is typed
+            // again, composed whole, over the frame the scene drew last.
+            if let actorID { scene.remove(id: actorID) }
+            scene.cursor = nil
+            actorID = nil
+            self.scene = nil
+            typing = screen
+        } else if let scene, let actorID {
             scene.update(id: actorID) { actor in
                 for g in actor.block.glyphs.indices where (actor.block.glyphs[g].reveal ?? 0) > now { actor.block.glyphs[g].reveal = now }
             }
