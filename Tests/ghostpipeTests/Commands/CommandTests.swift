@@ -142,6 +142,19 @@ import GhostpipeCore
         #expect(run.output == "first line\nsecond\n")
     }
 
+    /// A terminal stream in json: a line is reported once the input pauses with the cursor below it,
+    /// not a screenful later (a live program's lines are not held back), and only as it ends up.
+    @Test func aStreamsLineIsReportedWhenTheInputPausesAfterIt() throws {
+        let run = try Binary.streaming(["-o", "json", "--wrap", "char", "--cps", "1000"],
+                                       first: "progress 10%\r\u{1B}[Kline one\n", then: "two\n", shown: "\"text\":\"\\n\"")
+        #expect(run.early, "the first line waited for the end of input: \(run.output)")
+        let text = run.output.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "\"text\":\"")?.upperBound else { return nil }
+            return String(line[start...].dropLast(2)).replacingOccurrences(of: "\\n", with: "\n")
+        }.joined()
+        #expect(text == "line one\ntwo\n", "\(run.output)")
+    }
+
     @Test func jsonAndCastFromTheBinary() throws {
         let json = try Binary.run(["--instant", "-o", "json", "--cps", "20", "--no-pauses"], stdin: Array("héllo".utf8))
         #expect(json.text == """

@@ -1,7 +1,8 @@
 /// A terminal stream for the text outputs (json; plain to a terminal): the emulator reads it on the
 /// typewriter's timeline, and each line is reported once it is final — when it scrolls off the
-/// emulator's screen, or at the end — as the cells it ends with, each at the instant it took that
-/// look. A progress line rewritten ten times is reported as its last text; motion, erased text and
+/// emulator's screen, when the input pauses with the cursor below it (live input is not held back a
+/// screenful; what motion rewrites there later is not reported again), or at the end — as the cells
+/// it ends with, each at the instant it took that look. A progress line rewritten ten times is reported as its last text; motion, erased text and
 /// the input's escape sequences are not in it. Rows are separated by a line feed, as they show.
 final class StreamTranscript: TextReveal {
     private let output: any Output
@@ -16,6 +17,10 @@ final class StreamTranscript: TextReveal {
     private var ended = false
     /// The end was reported.
     private var finished = false
+    /// The input paused: once what it sent is shown, the rows above the cursor are reported.
+    private var pausedInput = false
+    /// Rows at the emulator's top reported already (at a pause), not to be reported again.
+    private var reportedRows = 0
     /// The latest instant reported: a cell never written (a gap the cursor moved over) takes it.
     private var latest: Nanoseconds = 0
     /// Backpressure: stop reading while this many operations wait.
@@ -30,7 +35,8 @@ final class StreamTranscript: TextReveal {
     }
 
     var wantsInput: Bool { !ended && schedule.waiting < maxQueued }
-    var holdsPartialInput: Bool { reader.holdsCluster }
+    /// A cluster cut by a read, or rows above the cursor a pause of the input would report.
+    var holdsPartialInput: Bool { reader.holdsCluster || !pausedInput && emulator.cursorRow > reportedRows }
     var isDone: Bool { finished && report.isEmpty }
     var end: Placement { Placement(row: 0, column: 0, width: 0) }
     var drawsAhead: Bool { true }
@@ -39,8 +45,12 @@ final class StreamTranscript: TextReveal {
     var readsBytes: Bool { true }
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         schedule.add(reader.read(UnsafeRawBufferPointer(bytes)), at: now)
+        pausedInput = false
     }
-    func paused(at now: Nanoseconds) { schedule.add(reader.flush(), at: now) }
+    func paused(at now: Nanoseconds) {
+        schedule.add(reader.flush(), at: now)
+        pausedInput = true
+    }
     func ended(at now: Nanoseconds) {
         schedule.add(reader.flush(), at: now)
         ended = true
@@ -51,6 +61,9 @@ final class StreamTranscript: TextReveal {
         if ended && schedule.waiting == 0 && !finished {
             finished = true
             reportScreen()
+        } else if pausedInput && schedule.waiting == 0 {
+            pausedInput = false
+            reportRowsAboveCursor()
         }
         if !report.isEmpty {
             try output.shown(report, at: now)
@@ -81,16 +94,25 @@ final class StreamTranscript: TextReveal {
         for line in off {
             let lineTimes = times.isEmpty ? [] : times.removeFirst()
             times.append(Array(repeating: 0, count: emulator.columns))
+            if reportedRows > 0 { reportedRows -= 1; continue }
             add(line, times: lineTimes, lineFeed: true)
         }
         return off.count
     }
 
-    /// The screen at the end: its rows down to the last with content or the cursor's.
+    /// The screen at the end: its rows not reported yet, down to the last with content or the cursor's.
     private func reportScreen() {
         var last = emulator.cursorRow
         for r in stride(from: emulator.rows - 1, to: last, by: -1) where !emulator.screen.isBlank(r) { last = r; break }
-        for r in 0...last { add(emulator.row(r), times: times[r], lineFeed: r < last) }
+        guard reportedRows <= last else { return }
+        for r in reportedRows...last { add(emulator.row(r), times: times[r], lineFeed: r < last) }
+    }
+
+    /// The rows above the cursor not reported yet, each with its line feed (the input paused there).
+    private func reportRowsAboveCursor() {
+        guard reportedRows < emulator.cursorRow else { return }
+        for r in reportedRows..<emulator.cursorRow { add(emulator.row(r), times: times[r], lineFeed: true) }
+        reportedRows = emulator.cursorRow
     }
 
     /// One row's cells (trailing blanks left out), each at its instant; a cell never written takes
