@@ -14,6 +14,8 @@ extension TerminalEmulator {
     /// its last at once. A view redrawn every frame (a stream scrolling through) mostly has rows that
     /// did not change, only moved.
     public func row(_ r: Int, reusing cached: CachedRow?) -> CachedRow {
+        // Out of range (a row of a taller screen before a resize), empty, as `row(_:)` is.
+        guard r >= 0 && r < rows else { return CachedRow(packed: [], clusterGeneration: clusterGeneration, cells: []) }
         let line = UnsafeBufferPointer(start: screen.line(r), count: columns)
         if let cached, cached.clusterGeneration == clusterGeneration, cached.packed.count == line.count,
            cached.packed.withUnsafeBufferPointer({ memcmp($0.baseAddress!, line.baseAddress!, line.count * MemoryLayout<PackedCell>.stride) == 0 }) {
