@@ -140,7 +140,9 @@ struct YouTubeTimedTextFormat: SubtitleParser {
                         builder.style = style
                         builder.at = nil
                         builder.before = nil
+                        // A new paragraph closes the last one's open segments (`<p><s><p></s></s>`).
                         styles = [style]
+                        segmentDepth = 0
                         if selfClosing { finishParagraph() }
                     case "s":
                         guard let current = paragraph, !selfClosing else { break }

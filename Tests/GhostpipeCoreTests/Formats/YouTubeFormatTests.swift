@@ -113,6 +113,15 @@ func parsed(_ text: String, as name: String) -> (cues: [Cue], diagnostics: [Diag
         #expect(SubtitleFormat.detect(fileName: "a.xml", prefix: Self.srv3).name == "srv3")
     }
 
+    /// The fuzz target found it: a paragraph began inside the last one's open segments, and their
+    /// end tags, read with the new paragraph's, removed more styles than it had (a trap).
+    @Test func segmentsLeftOpenByTheLastParagraphDoNotCloseTheNextOnes() {
+        let text = #"<timedtext><body><p t="0" d="500"><s>a<s>b<p t="1000" d="500">c</s></s></s> d</p></body></timedtext>"#
+        let (cues, _) = parsed(text, as: "srv3")
+        #expect(cues.map(\.plainText) == ["ab", "c d"])
+        #expect(cues.map(\.start) == [ms(0), ms(1000)])
+    }
+
     // MARK: Transcript (srv1)
 
     @Test func transcriptEntitiesEscapedTwiceAreResolved() {
