@@ -94,6 +94,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let output = try session.output(stdout: stdout, recording: nil, origin: 0)
         let clock = VirtualClock()
         let show = Show(settings: session.showSettings, output: output, origin: clock.now(), report: { _ in })
+        // The terminal says where its cursor is, as a real one does: the top left (the emulator below starts there).
+        if terminal != nil { show.locateStart = { _ in (0, 0) } }
         let loop = EventLoop(clock: clock, sources: [ScriptedEvents(events), InputEvents(ScriptedInput(chunks), demand: show)])
         _ = try loop.run(show)
     } catch {

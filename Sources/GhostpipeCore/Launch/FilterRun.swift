@@ -35,7 +35,7 @@ extension Assembly {
             let show = Show(settings: settings, output: output, widths: widths, origin: origin, report: Self.report)
             if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
             if output.screen != nil, let widths {
-                show.locateStart = { clusters in widths.locateStart(learning: clusters)?.column }
+                show.locateStart = { clusters in widths.locateStart(learning: clusters) }
                 show.currentTime = { clock.now() }
             }
             var sources: [any EventSource] = []

@@ -61,8 +61,9 @@ public struct OutputParts {
     func screen(on sink: any ByteSink, recorder: (any RecordsResizes)?, ending: (any EndsWithStatus)? = nil) throws -> ScreenOutput {
         var sinks: [any ByteSink] = [sink]
         if let recording { sinks.append(try castRecorder(recording)) }
+        // A recording alone starts on a blank screen, at its top.
         let screen = Screen(sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks), width: columns, height: rows, depth: depth,
-                            recorder: recorder)
+                            recorder: recorder, startRow: stdoutIsTerminal ? nil : 0)
         return ScreenOutput(screen, carriesTime: recorder != nil || recording != nil, ending: ending)
     }
 }

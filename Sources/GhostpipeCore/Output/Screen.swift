@@ -43,11 +43,12 @@ public final class Screen {
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
     public init(sink: any ByteSink, width: Int, height: Int, depth: ColorDepth, kind: Kind = .inline,
-                recorder: (any RecordsResizes)? = nil, startColumn: Int? = nil) {
+                recorder: (any RecordsResizes)? = nil, startColumn: Int? = nil, startRow: Int? = nil) {
         self.sink = sink
         self.kind = kind
         self.recorder = recorder
         renderer = TerminalRenderer(width: width, height: height, depth: depth, startingColumn: startColumn)
+        self.startRow = startRow.map { max(0, min($0, height - 1)) }
         cursorShown = kind == .inline ? true : nil
     }
 
@@ -55,8 +56,22 @@ public final class Screen {
     public var startColumn: Int { renderer.foreign.map { $0.row == 0 ? $0.columns : 0 } ?? 0 }
 
     /// The terminal said where its cursor is, before anything was drawn: the first row starts there.
-    public func start(atColumn column: Int) {
+    public func start(atRow row: Int, column: Int) {
         renderer = TerminalRenderer(width: renderer.width, height: renderer.height, depth: renderer.depth, startingColumn: column)
+        startRow = max(0, min(row, renderer.height - 1))
+    }
+
+    /// The terminal's row (0 at the top of its screen) that document row 0 was on when drawing began,
+    /// when known: the terminal said (`start`), or a recording, which starts on a blank screen. Nil
+    /// after a resize or `fg` (drawing starts afresh wherever the cursor is).
+    public private(set) var startRow: Int?
+
+    /// The terminal's row that document row `row` is on now, when known: rows drawn below the
+    /// screen's bottom scrolled everything up.
+    public func terminalRow(of row: Int) -> Int? {
+        guard let startRow else { return nil }
+        let scrolled = max(0, startRow + renderer.bottomRow - (renderer.height - 1))
+        return startRow + row - scrolled
     }
 
     public var width: Int { renderer.width }
@@ -78,7 +93,10 @@ public final class Screen {
         // Rows are drawn top down, each created as it is reached, so a frame that starts above the
         // screen's bottom draws every row before it can scroll away.
         renderer.render(frame, into: &body)
-        if let reserving, reserving.upperBound > 0 { renderer.reserve(through: reserving.upperBound - 1, into: &body) }
+        if let reserving, reserving.upperBound - 1 > renderer.bottomRow {
+            renderer.reserve(through: reserving.upperBound - 1, into: &body)
+            renderer.placeCursor(frame, into: &body)  // back where the frame says, from the rows made
+        }
         try emit(body, cursorShown: frame.cursor != nil, modes: modes, at: stamp)
     }
 
@@ -178,6 +196,7 @@ public final class Screen {
         let foreign = renderer.foreign.flatMap { $0.row == start && $0.columns < columns ? $0.columns : nil }
         renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: start,
                                     startingColumn: clearing ? foreign : nil)
+        startRow = nil
         if let recorder, clearing { try recorder.resize(columns: columns, rows: rows, at: stamp) }
         try sink.write(out, at: stamp)
         return start

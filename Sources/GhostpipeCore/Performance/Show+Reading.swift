@@ -215,10 +215,10 @@ extension Show {
         guard let locateStart, let screen = output.screen else { return now }
         self.locateStart = nil
         let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
-        let column = locateStart(clusters)
+        let cursor = locateStart(clusters)
         let answered = max(now, currentTime?() ?? now)
-        guard let column else { return answered }
-        screen.start(atColumn: column)
+        guard let cursor else { return answered }
+        screen.start(atRow: cursor.row, column: cursor.column)
         flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
         return answered
     }

@@ -60,8 +60,8 @@ public final class Show: EventHandler, InputDemand {
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
     public var willPlay: (([Cue], _ row: Int, Nanoseconds) throws -> Void)?
     /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
-    /// that a width probe shares the round trip); returns its column. Asked once.
-    public var locateStart: (([String]) -> Int?)?
+    /// that a width probe shares the round trip); returns its row and column. Asked once.
+    public var locateStart: (([String]) -> (row: Int, column: Int)?)?
 
     /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
     public init(settings: ShowSettings, output: any Output, widths: (any ColumnWidths)? = nil, origin: Nanoseconds,
@@ -263,6 +263,7 @@ public final class Show: EventHandler, InputDemand {
             scene.removeAll()
             scene.fixedRows = nil
             scene.extraRows = [:]
+            scene.reservedThrough = nil
             scene.cursor = nil
         }
         if inputEnded, case .between = reading {
@@ -316,7 +317,8 @@ public final class Show: EventHandler, InputDemand {
         guard let screen = output.screen else { return }
         // Only graphemes appearing at the typing head: the renderer may write them as they are.
         if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
-        try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow), reserving: scene.fixedRows, at: stamp)
+        try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow),
+                        reserving: scene.fixedRows ?? scene.reservedThrough.map { $0..<($0 + 1) }, at: stamp)
     }
 
     /// The end: the cursor where plain output would have left it.

@@ -63,6 +63,9 @@ public final class Scene {
     public var fixedRows: Range<Int>? { didSet { composed = nil } }
     /// Rows drawn over the actors (a status line), by document row.
     public var extraRows: [Int: [Cell]] = [:] { didSet { composed = nil } }
+    /// The lowest document row that must exist on the terminal, made blank if no frame draws there
+    /// (a stream's view keeps its place on the screen as its lines scroll off).
+    public var reservedThrough: Int? { didSet { composed = nil } }
     /// The instant of the frame composed last, while nothing changed the scene since (`appearing`).
     private var composed: Nanoseconds?
     /// The blank row every frame's rows start from (shared, so the renderer compares untouched rows at once).

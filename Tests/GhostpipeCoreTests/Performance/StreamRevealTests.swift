@@ -6,8 +6,9 @@ import Testing
 /// cleared on the terminal too; nothing of the input's own sequences is written.
 @Suite struct StreamRevealing {
     /// The final screen of `text` through ghostpipe, and the emulator's own reading of it.
-    func screens(_ arguments: [String], _ text: String, columns: Int = 20, rows: Int = 6) throws -> (shown: [String], read: [String], run: VirtualRun) {
-        let run = try VirtualRun(arguments + ["--wrap", "char"], text: text, terminal: (columns, rows))
+    func screens(_ arguments: [String], _ text: String, columns: Int = 20, rows: Int = 6,
+                 startAt cursor: (row: Int, column: Int)? = nil) throws -> (shown: [String], read: [String], run: VirtualRun) {
+        let run = try VirtualRun(arguments + ["--wrap", "char"], bytes: [(0, Array(text.utf8))], terminal: (columns, rows), startAt: cursor)
         let shown = run.screen(columns: columns, rows: rows)
         #expect(shown.unknown.isEmpty, "\(shown.unknown)")
         let reading = TerminalEmulator.streamView(rows: rows, columns: columns)
@@ -25,6 +26,32 @@ import Testing
         let (shown, read, _) = try screens(arguments, "top\nx\n\u{1B}[2J\u{1B}[99A\u{1B}[Kdone\n")
         #expect(read == ["done"])
         #expect(shown == read)
+    }
+
+    /// The fuzz target found it: lines that scrolled off the view while its rows below were unused
+    /// (`ESC [ S`, a scroll region from the top) stayed on the screen above it, and the view moved
+    /// down a row for each. Under `cat` they leave the screen and the view keeps its place. (The
+    /// terminal said its cursor is at the top; ghostpipe's view starts there.)
+    @Test(arguments: [["--instant"], ["--cps", "400"], ["--effect", "letters", "--duration", "0.5s"]])
+    func linesScrolledOffLeaveTheScreenAsUnderCat(arguments: [String]) throws {
+        for text in ["r\u{1B}[S", "one\ntwo\u{1B}[2S\u{1B}[Hx\n", "a\u{1B}[1;2r\nb\nc\nd\u{1B}[r\n", "가👍🏽\u{1B}[S\u{1B}[Sz"] {
+            let (transcript, read, run) = try screens(arguments, text, startAt: (0, 0))
+            let screen = run.screen(columns: 20, rows: 6)
+            #expect(screen.lines.reversed().drop { $0.isEmpty }.reversed() == read, "\(text.debugDescription)")
+            // What scrolled off is in the terminal's history, above the screen.
+            #expect(transcript.first == String(text.prefix { $0 != "\u{1B}" && $0 != "\n" }), "\(transcript)")
+        }
+    }
+
+    /// Below a shell's output, the lines above scroll up with the view, as `cat` scrolls them.
+    @Test func linesScrolledOffBelowAPromptScrollWhatIsAbove() throws {
+        let before = Array("p0\r\np1\r\np2\r\n".utf8), text = "r\u{1B}[S\u{1B}[Sq\u{1B}[S"
+        let run = try VirtualRun(["--instant", "--wrap", "char"], bytes: [(0, Array(text.utf8))], terminal: (20, 6), startAt: (3, 0))
+        let terminal = TerminalEmulator(rows: 6, columns: 20), cat = TerminalEmulator(rows: 6, columns: 20)
+        terminal.feed(before + run.output.bytes)
+        cat.feed(before + Array(text.utf8))
+        #expect((0..<6).map { terminal.rowText($0) } == (0..<6).map { cat.rowText($0) })
+        #expect((0..<6).map { cat.rowText($0) } == ["r", "", " q", "", "", ""])
     }
 
     @Test func progressLinesAndErasesEndAsTheEmulatorReadsThem() throws {

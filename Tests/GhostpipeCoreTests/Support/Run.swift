@@ -8,8 +8,10 @@ enum Playback {
     @discardableResult
     static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, events: [(Double, Event)] = [],
                     more: [any EventSource] = [], clock: VirtualClock = VirtualClock(), widths: MeasuredWidths? = nil,
+                    startAt cursor: (row: Int, column: Int)? = nil,
                     report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
         let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
+        if let cursor { show.locateStart = { _ in cursor } }
         let sources: [any EventSource] = [ScriptedEvents(events)] + more + [InputEvents(input, demand: show)]
         let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         return (outcome, show)
@@ -43,7 +45,7 @@ struct VirtualRun {
     /// Input as raw bytes (which may be invalid UTF-8), arriving at the given seconds.
     init(_ arguments: [String], bytes input: [(at: Double, bytes: [UInt8])], terminal: (columns: Int, rows: Int)? = nil,
          environment: [String: String] = ["TERM": "xterm-256color"], recording: MemorySink? = nil,
-         events: [(Double, Event)] = []) throws {
+         events: [(Double, Event)] = [], startAt cursor: (row: Int, column: Int)? = nil) throws {
         let options = try ArgumentParser.parse(arguments)
         session = try Session(options: options, surroundings: Surroundings(
             stdoutIsTerminal: terminal != nil, terminalSize: terminal, environment: environment))
@@ -51,7 +53,7 @@ struct VirtualRun {
         var collected: [String] = []
         (outcome, _) = try Playback.run(session.showSettings, output: out,
                                         input: ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.at), $0.bytes) }),
-                                        events: events) { collected.append($0) }
+                                        events: events, startAt: cursor) { collected.append($0) }
         try out.end(status: 0, at: 0)
         messages = collected
     }

@@ -10,6 +10,10 @@
 ///   first row ghostpipe writes, so motion above it is clamped there and the shell's earlier output is
 ///   never touched. Lines that scroll off its top are final: drawn, then dropped (memory stays one
 ///   screen, whatever the input's length).
+/// - When lines scroll off while the rows below are unused (`ESC [ S`, a scroll region), the view
+///   keeps its place on the terminal's screen and what scrolled off goes above it, as under `cat`:
+///   the terminal scrolls too. That needs the terminal's row of the view's top (it said where its
+///   cursor was, or it is a recording); unknown, the view moves down instead.
 /// - Nothing of the input reaches the terminal: what is drawn is the renderer's writing of cells.
 final class StreamReveal: TextReveal {
     private let scene: Scene
@@ -26,6 +30,10 @@ final class StreamReveal: TextReveal {
     private var ended = false
     /// The document row of the emulator's row 0 (it moves down as lines scroll off).
     private var base: Int
+    /// Where the emulator's row 0 started: its document row, and how many of its rows the terminal's
+    /// screen held from there (nil: the terminal's row is unknown).
+    private let origin: Int
+    private let rowsOnScreen: Int?
     /// Lines that scrolled off the emulator and are not drawn yet: the rows just above its row 0.
     private var scrolled: [[Cell]] = []
     /// How many of the emulator's rows have been on the scene: a row the input erased since stays in
@@ -58,6 +66,8 @@ final class StreamReveal: TextReveal {
         // It starts a row of its own: after a prompt that did not end its line, on the next row (a
         // carriage return there must not write over the prompt, nor stop at its end).
         base = setup.column > 0 ? setup.row + 1 : setup.row
+        origin = base
+        rowsOnScreen = screen.terminalRow(of: base).map { screen.height - max(0, min(screen.height - 1, $0)) }
         schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless)
         effect = settings.effect
         context = settings.context
@@ -204,6 +214,14 @@ final class StreamReveal: TextReveal {
             }
         }
         scene.extraRows = rows
+        // Once lines scrolled off, the rows of the view that were on the screen all exist: the
+        // terminal scrolls as they are made, so the view's top stays on its row (see the type's
+        // note). Not past this frame's rows: what scrolled off is drawn before it scrolls away.
+        if base > origin, let rowsOnScreen {
+            scene.reservedThrough = min(base + min(rowsOnScreen, emulator.rows), first + screen.height) - 1
+        } else {
+            scene.reservedThrough = nil
+        }
         if rowCache.count > 2 * emulator.rows { rowCache = rowCache.filter { $0.key >= base } }
         if total <= screen.height, emulator.cursorRow < usedRows {
             scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, screen.width - 1), width: 0)
