@@ -2,9 +2,11 @@
 /// an encoding was asked for and streamed to a `TextRun`, subtitles parsed as they arrive into a
 /// `SubtitleItem`; items queue up and play in turn.
 extension Show {
-    func begin(name: String?) {
+    func begin(name: String?, at now: Nanoseconds) {
         if let format = settings.format {
             if format == .text {
+                // Where the cursor is, asked before the first text as when the format is detected.
+                if items.isEmpty { _ = locate(firstText: [], at: now) }
                 beginText(name: name)
                 ensureOpenText()
             } else {
@@ -16,7 +18,7 @@ extension Show {
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
-        if case .between = reading { begin(name: currentName) }
+        if case .between = reading { begin(name: currentName, at: now) }
         switch reading {
         case .between:
             break

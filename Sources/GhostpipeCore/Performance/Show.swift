@@ -130,7 +130,7 @@ public final class Show: EventHandler, InputDemand {
         case .inputFile(let name):
             try endFile(at: now)
             currentName = name
-            begin(name: name)
+            begin(name: name, at: now)
         case .input(let bytes):
             try take(bytes, at: now)
             reportTextNotes()

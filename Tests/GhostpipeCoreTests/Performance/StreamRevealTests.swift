@@ -54,6 +54,16 @@ import Testing
         #expect((0..<6).map { cat.rowText($0) } == ["r", "", " q", "", "", ""])
     }
 
+    /// With `--format text` the terminal was never asked where its cursor is (only a detected
+    /// format asked): a stream after a prompt started on the prompt's row and wrote over it.
+    @Test func aStreamOfAGivenFormatStartsBelowThePrompt() throws {
+        let run = try VirtualRun(["--instant", "--wrap", "char", "--format", "text"], bytes: [(0, Array("ab\rc\n".utf8))],
+                                 terminal: (20, 4), startAt: (0, 2))
+        let terminal = TerminalEmulator(rows: 4, columns: 20)
+        terminal.feed(Array("$ ".utf8) + run.output.bytes)
+        #expect((0..<3).map { terminal.rowText($0) } == ["$", "cb", ""])
+    }
+
     @Test func progressLinesAndErasesEndAsTheEmulatorReadsThem() throws {
         for text in ["progress 10%\u{1B}[K\rdone\u{1B}[K\n", "hello wonderful world\r\u{1B}[2Khi there\n",
                      "one two three four five six\rX\n", "a\n\n\u{1B}[2Ab\u{1B}[3Cc\u{1B}[1B\r한국 👍🏽\n"] {
