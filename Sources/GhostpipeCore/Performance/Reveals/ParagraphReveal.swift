@@ -40,6 +40,11 @@ final class ParagraphReveal: TextReveal {
     private var sources: [Int: [StyledGrapheme]] = [:]
     /// Actors of this reveal on the scene.
     private var onScene: [Int] = []
+    /// Slices of a paragraph taller than the screen that have not started: each goes on the scene at
+    /// its start (on a one-row screen a paragraph is as many slices as it has rows; all on at once,
+    /// every frame went through every one of them). `comingFrom` is the next one.
+    private var coming: [Actor] = []
+    private var comingFrom = 0
     /// Json: reports waiting for their paragraph's reveal to end.
     private var reports: [(due: Nanoseconds, text: [TimedGrapheme])] = []
     private var nextRow: Int
@@ -82,7 +87,7 @@ final class ParagraphReveal: TextReveal {
 
     var wantsInput: Bool { !ended && (duration != nil || waiting.count < maxWaiting) }
     var holdsPartialInput: Bool { paragraphs.holdsCompleteLines }
-    var isDone: Bool { ended && waiting.isEmpty && onScene.isEmpty && reports.isEmpty }
+    var isDone: Bool { ended && waiting.isEmpty && onScene.isEmpty && comingFrom == coming.count && reports.isEmpty }
 
     /// Lays out a paragraph at the current width, moved across it as `--align` says.
     private func layOut(_ text: [StyledGrapheme]) -> (block: Block, glyphOf: [Int]) {
@@ -123,7 +128,7 @@ final class ParagraphReveal: TextReveal {
 
     /// Starts waiting paragraphs while the one before is near its end (at most two on at once).
     private func startWaiting() {
-        while let first = waiting.first, timeless || onScene.count + reportsOnHold < 2 {
+        while let first = waiting.first, timeless || onScene.count + (coming.count - comingFrom) + reportsOnHold < 2 {
             waiting.removeFirst()
             schedule(first.text, start: max(first.ready, busyUntil), budget: timeless ? 0 : nil)
         }
@@ -145,13 +150,17 @@ final class ParagraphReveal: TextReveal {
             ? stride(from: 0, to: block.rows, by: sliceRows).map { block.slice(rows: $0..<min(block.rows, $0 + sliceRows)) }
             : [block]
         var start = start
-        for slice in slices {
+        for (index, slice) in slices.enumerated() {
             var context = self.context
             context.seed = self.context.seed &+ blockIndex
             blockIndex += 1
             let share = budget.map { Nanoseconds(saturating: Double($0) * Double(slice.count) / Double(max(1, block.count))) }
             let length = effect.duration(of: slice, budget: share, context: context)
-            if let scene {
+            if scene != nil, area == nil, index > 0 {
+                // A later slice: on the scene when it starts.
+                if comingFrom == coming.count { coming.removeAll(); comingFrom = 0 }
+                coming.append(Actor(block: slice, effect: effect, context: context, start: start, duration: length, row: nextRow))
+            } else if let scene {
                 // A stacked paragraph stays on the scene (it moves as the stack grows) until released.
                 let id = scene.add(Actor(block: slice, effect: effect, context: context, start: start, duration: length,
                                          end: area == nil ? nil : .max, row: nextRow + stackOffset))
@@ -208,7 +217,17 @@ final class ParagraphReveal: TextReveal {
         reports.append((start + duration, timed))
     }
 
+    /// Puts the coming slices that have started (all of them, `everything`) on the scene.
+    private func bringOnComing(at now: Nanoseconds, everything: Bool = false) {
+        guard let scene else { return }
+        while comingFrom < coming.count, everything || timeless || coming[comingFrom].start <= now {
+            onScene.append(scene.add(coming[comingFrom]))
+            comingFrom += 1
+        }
+    }
+
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
+        bringOnComing(at: now)
         if duration == nil { startWaiting() }
         while let first = reports.first, first.due <= now || timeless {
             reports.removeFirst()
@@ -218,15 +237,23 @@ final class ParagraphReveal: TextReveal {
         guard let scene else { return reports.first?.due }
         let animating = scene.actors.contains { now < $0.start + $0.duration }
         scene.cursor = animating ? nil : end
-        return scene.nextChange(after: now)
+        let next = scene.nextChange(after: now)
+        guard comingFrom < coming.count else { return next }
+        return min(next ?? .max, coming[comingFrom].start)
     }
 
     func drawn(at now: Nanoseconds) -> Bool {
         guard let scene else { return false }
         scene.dropSettled(at: now)
-        // A stacked paragraph whose reveal is over is done, though it stays on the scene.
-        onScene.removeAll { id in scene.actor(id: id).map { now >= $0.start + $0.duration && $0.end != nil } ?? true }
-        sources = sources.filter { id, _ in onScene.contains(id) || stack.contains { $0.id == id } }
+        // A stacked paragraph whose reveal is over is done, though it stays on the scene. One pass
+        // over the scene: a paragraph on a one-row screen is as many actors as it has rows.
+        var going = Set<Int>()
+        for actor in scene.actors where now < actor.start + actor.duration || actor.end == nil { going.insert(actor.id) }
+        onScene.removeAll { !going.contains($0) }
+        if !sources.isEmpty {
+            let kept = Set(onScene).union(stack.map(\.id))
+            sources = sources.filter { kept.contains($0.key) }
+        }
         let before = onScene.count
         if duration == nil { startWaiting() }
         return onScene.count > before
@@ -234,6 +261,7 @@ final class ParagraphReveal: TextReveal {
 
     func showEverything(at now: Nanoseconds) {
         timeless = true
+        bringOnComing(at: now, everything: true)
         scene?.updateAll { actor in
             actor.start = min(actor.start, now)
             actor.duration = max(0, min(actor.duration, now - actor.start))
@@ -247,6 +275,7 @@ final class ParagraphReveal: TextReveal {
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
         self.columns = columns
         self.rows = rows
+        bringOnComing(at: now, everything: true)
         guard let scene, let screen = output.screen else { return }
         if let area {
             // The stack is laid out again in a screenful of the new size from the area's top.
@@ -298,6 +327,7 @@ final class ParagraphReveal: TextReveal {
 
     /// After `fg`: the reveal continues where it was, redrawn from the cursor's fresh line.
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        bringOnComing(at: now, everything: true)
         scene?.updateAll { $0.start += pause }
         busyUntil += pause
         for i in reports.indices { reports[i].due += pause }
