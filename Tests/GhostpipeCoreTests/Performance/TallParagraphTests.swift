@@ -7,11 +7,11 @@ import Testing
     /// The slices after the first go on the scene as they start. On a one-row screen every row is a
     /// slice, and with all of them on at once every frame went through every one (the player fuzz
     /// target's 1,300 characters at 1 × 1 took minutes). Each slice still shows in its turn, and
-    /// the text ends whole.
+    /// the text ends whole (200 slices: those on the scene leave the list of coming ones too).
     @Test(arguments: [[20, 3], [1, 1]])
     func slicesAreRevealedInTurn(size: [Int]) throws {
         let (columns, rows) = (size[0], size[1])
-        let text = columns == 1 ? "abcdefghij" : (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let text = columns == 1 ? String(repeating: "abcdefghij", count: 20) + "Z" : (1...10).map { "line \($0)" }.joined(separator: "\n")
         let run = try VirtualRun(["-e", "fade", "--duration", "1s"], text: text + "\n", terminal: (columns, rows))
         let screen = run.screen(columns: columns, rows: rows)
         let expected = columns == 1 ? text.map(String.init) : text.components(separatedBy: "\n")

@@ -224,6 +224,11 @@ final class ParagraphReveal: TextReveal {
             onScene.append(scene.add(coming[comingFrom]))
             comingFrom += 1
         }
+        // Those on the scene leave the list now and then (endless input may never empty it).
+        if comingFrom >= 64 && comingFrom * 2 >= coming.count {
+            coming.removeFirst(comingFrom)
+            comingFrom = 0
+        }
     }
 
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
