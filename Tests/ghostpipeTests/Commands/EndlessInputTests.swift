@@ -89,25 +89,29 @@ import Glibc
         #expect(run.stderr.hasPrefix("ghostpipe: standard input: line 1 cut at 65536 characters ("), "\(run.stderr)")
     }
 
-    @Test func aSlideLongerThanItsLimitIsCutAndTheCountIsExact() throws {
-        // 200,000 lines of "y" (400,000 characters with their line ends) and the blank line that
-        // ends the paragraph: the slide keeps 65,536 of them; the rest is dropped and counted.
-        let input = String(repeating: "y\n", count: 200_000) + "\nafter\n"
-        let run = try Binary.run(["--layout", "slides", "-o", "terminal", "--width", "80", "--height", "24", "--instant"],
-                                 stdin: Array(input.utf8))
-        #expect(run.status == 0)
-        #expect(run.stderr == "ghostpipe: standard input: slide 1 cut at 65536 characters (334465 more characters, 334465 bytes, dropped)\n",
-                "\(run.stderr)")
-        #expect(run.text.contains("after"))
+    struct CutCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var arguments: [String]
+        var input: String
+        var message: String
     }
 
-    @Test func aCreditsLineLongerThanItsLimitIsCutAndTheCountIsExact() throws {
-        let input = String(repeating: "한", count: 100_000) + "\nafter\n"
-        let run = try Binary.run(["-e", "credits", "-o", "terminal", "--width", "80", "--height", "24", "--instant"],
-                                 stdin: Array(input.utf8))
+    /// A slide of 200,000 lines of "y" (400,000 characters with their line ends) and the blank line
+    /// that ends the paragraph keeps 65,536 characters; a credits line of 100,000 Hangul the same.
+    /// The rest is dropped and counted exactly, and what follows still plays.
+    static let cutCases = [
+        CutCase(testDescription: "slide", arguments: ["--layout", "slides"], input: String(repeating: "y\n", count: 200_000) + "\nafter\n",
+                message: "slide 1 cut at 65536 characters (334465 more characters, 334465 bytes, dropped)"),
+        CutCase(testDescription: "credits line", arguments: ["-e", "credits"], input: String(repeating: "한", count: 100_000) + "\nafter\n",
+                message: "line 1 cut at 65536 characters (34464 more characters, 103392 bytes, dropped)"),
+    ]
+
+    @Test(arguments: cutCases)
+    func aPartLongerThanItsLimitIsCutAndTheCountIsExact(case: CutCase) throws {
+        let run = try Binary.run(`case`.arguments + ["-o", "terminal", "--width", "80", "--height", "24", "--instant"],
+                                 stdin: Array(`case`.input.utf8))
         #expect(run.status == 0)
-        #expect(run.stderr == "ghostpipe: standard input: line 1 cut at 65536 characters (34464 more characters, 103392 bytes, dropped)\n",
-                "\(run.stderr)")
+        #expect(run.stderr == "ghostpipe: standard input: \(`case`.message)\n", "\(run.stderr)")
         #expect(run.text.contains("after"))
     }
 }
