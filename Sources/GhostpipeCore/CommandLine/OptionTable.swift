@@ -199,6 +199,7 @@ public enum OptionTable {
                last slide ends. The last slide stays on the screen.
                """) { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
+            o.subtitleLayoutChosen = true
         },
         Option("loop", in: .subtitles,
                help: "with --layout slides, start again after the last slide (left on the first goes to the last), until q or Ctrl-C") { o, _ in

@@ -43,6 +43,7 @@ public struct Options: Sendable {
     public var channel = 1
     public var subtitleTiming = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
+    public var subtitleLayoutChosen = false
     /// `--band-rows`: the height of the subtitle band (nil: as tall as the cues need).
     public var bandRows: Int?
     /// `--track FILE`s: more subtitle files, each a track of its own.

@@ -113,6 +113,7 @@ public struct Session {
         settings.instant = options.instant
         settings.timing = options.subtitleTiming
         settings.subtitleLayout = options.subtitleLayout
+        settings.subtitleLayoutChosen = options.subtitleLayoutChosen
         settings.bandRows = options.bandRows
         settings.alignment = options.alignment
         // `inline` is where the band goes, not where blocks go: text and cues then place as by default.

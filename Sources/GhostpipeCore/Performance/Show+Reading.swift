@@ -92,6 +92,8 @@ extension Show {
     func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
         if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
+        // Finals first: a batch's last hypothesis is what is being said after them.
+        defer { if let last = batch.partials.last { item.hear(last, at: now) } }
         // Cues the file leaves to the player take --align/--place; beside --track files, the
         // input's subtitles are the first track.
         let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")

@@ -240,11 +240,12 @@ public final class Show: EventHandler, InputDemand {
                 try willPlay?(item.known, row, now)
                 var settings = settings
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
-                item.playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
-                                            clockRule: clockRule, start: now, origin: origin, row: row)
-                if let followed { item.playback?.follow(followed, at: now) }
-                item.playback?.countAll = item.countAll
-                item.playback?.showsLateCues = item.live
+                let playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
+                                           clockRule: clockRule, start: now, origin: origin, row: row, live: item.live)
+                item.playback = playback
+                if let followed { playback.follow(followed, at: now) }
+                playback.countAll = item.countAll
+                if let heard = item.heard { playback.hear(heard, at: now) }
                 continue
             case .text(let run):
                 switch try play(run.reveal, from: now) {

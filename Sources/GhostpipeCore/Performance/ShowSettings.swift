@@ -53,6 +53,10 @@ public struct ShowSettings {
     public var instant = false
     public var timing = SubtitleTiming()
     public var subtitleLayout = SubtitleLayout.band
+    /// `--layout` was given (live captions default to a transcript otherwise).
+    public var subtitleLayoutChosen = false
+    /// `--max-lag`: how long text that live input shows may take to appear.
+    public var liveLag = 100 * Time.millisecond
     /// `--loop`: the slides start again after the last.
     public var loop = false
     /// `--band-rows`: the band's height (nil: what the cues need).

@@ -7,7 +7,8 @@ extension CuePlayback {
     /// centred; WebVTT lines at their row.
     func restack() {
         guard let scene, layout == .band else { return }
-        let onStage = active.filter { $0.actor != nil }
+        // A live recogniser's tentative line is the lowest: it is what is being said now.
+        let onStage = (active + (tentative.map { [$0] } ?? [])).filter { $0.actor != nil }
         stack(onStage.filter { $0.cue.placement.vertical == .bottom }, in: needs, fromTop: false, scene)
         stack(onStage.filter { $0.cue.placement.vertical == .top }, in: topNeeds, fromTop: true, scene)
         for cue in onStage {
@@ -71,6 +72,7 @@ extension CuePlayback {
 
     func clear() {
         guard let scene else { return }
+        dropTentative()
         if layout == .band { scene.removeAll() }
         if !scene.extraRows.isEmpty { scene.extraRows = [base + bandRows: []] }
         active.removeAll()

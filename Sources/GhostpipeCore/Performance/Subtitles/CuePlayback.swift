@@ -73,8 +73,10 @@ final class CuePlayback: Performance {
     /// Plays `cues` from clock instant `start` on, in a band from document row `row` down (or a
     /// transcript from there).
     init(cues: CueQueue, output: any Output, scene: Scene?, settings: ShowSettings, widths: (any ColumnWidths)?,
-         clockRule: ClockRule, start: Nanoseconds, origin: Nanoseconds, row: Int) {
+         clockRule: ClockRule, start: Nanoseconds, origin: Nanoseconds, row: Int, live: Bool = false) {
         self.cues = cues
+        self.live = live
+        liveLag = settings.liveLag
         self.output = output
         self.scene = output.screen == nil ? nil : scene
         effect = settings.effect
@@ -97,7 +99,10 @@ final class CuePlayback: Performance {
         base = row
         transcriptRow = row
         // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
-        layout = timeless && output.screen != nil ? .scroll : settings.subtitleLayout
+        // Live captions read as a transcript unless a layout was asked for (or the band is under a
+        // program): finals stay, the tentative line below them is revised in place.
+        layout = timeless && output.screen != nil ? .scroll
+            : live && !settings.subtitleLayoutChosen && !settings.bandHoldsPlacedCues ? .scroll : settings.subtitleLayout
         fixedBandRows = settings.bandRows
         placed = !settings.bandHoldsPlacedCues
         underPrompt = settings.bandUnderPrompt || !placed
@@ -139,8 +144,16 @@ final class CuePlayback: Performance {
 
     /// Cues that came after their turn, to show at the next advance if they are not over.
     var late: [Cue] = []
-    /// A live input's cues (a recogniser's finals) show when they come even if over by then.
-    var showsLateCues = false
+    /// A live recogniser's output: its finals show when they come even if over by then, and its
+    /// partial hypotheses show as a tentative line (`CuePlayback+Live.swift`).
+    let live: Bool
+    /// The tentative line on show, and the most rows one has taken (the band keeps room for it).
+    var tentative: Active?
+    var tentativeRows = 0
+    /// Transcript rows a revision left without text, blank in the frame until it is drawn.
+    var erasing = Set<Int>()
+    /// How long text a live input shows may take to appear (`--max-lag`).
+    let liveLag: Nanoseconds
     /// How long a late cue shows at least.
     static let lateCueHold = 2 * Time.second
 
@@ -160,7 +173,7 @@ final class CuePlayback: Performance {
 
     /// The band's height on a screen `rows` tall: `--band-rows`, or what the cues need (so far).
     func bandHeight(rows: Int) -> Int {
-        fixedBandRows.map { max(1, min($0, rows)) } ?? min(needsWholeScreen ? .max : needs.total, max(1, rows - 1))
+        fixedBandRows.map { max(1, min($0, rows)) } ?? min(needsWholeScreen ? .max : needs.total + tentativeRows, max(1, rows - 1))
     }
 
     /// Rows the band needs for `cues`: the most rows that cues shown together take (a cue placed at
@@ -198,7 +211,9 @@ final class CuePlayback: Performance {
         start <= position && end <= position && (end > start || start < position)
     }
 
-    var isDone: Bool { !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && pendingChange == nil }
+    var isDone: Bool {
+        !follows && cues.isComplete && next >= cues.count && late.isEmpty && active.isEmpty && tentative == nil && pendingChange == nil
+    }
     /// Where text after the subtitles continues: the band's top (it is empty by then), or below the
     /// transcript.
     var end: Placement { Placement(row: layout == .band ? (atBottom ? base + bandRows : base) : transcriptRow, column: 0, width: 0) }
@@ -234,6 +249,7 @@ final class CuePlayback: Performance {
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         let position = position(at: now)
         // Ends first, so a cue that starts as another ends takes its place.
+        if let tentative, tentative.end <= position { dropTentative() }
         let ending = active.filter { $0.end <= position }
         if !ending.isEmpty {
             active.removeAll { $0.end <= position }
@@ -256,11 +272,13 @@ final class CuePlayback: Performance {
             started = true
         }
         cues.forget(before: next)
+        // The input ended with a hypothesis never made final: it leaves the screen.
+        if cues.isComplete, tentative != nil { dropTentative(); started = true }
         if started || !ending.isEmpty { restack() }
         if let scene {
             if showStatus {
                 scene.extraRows = [base + bandRows: statusLine(position: position)]
-            } else if !scene.extraRows.isEmpty {
+            } else if layout == .band, !scene.extraRows.isEmpty {
                 // Keep the row in the frame, blank, so the renderer erases the last status line.
                 scene.extraRows = [base + bandRows: []]
             }
@@ -280,6 +298,7 @@ final class CuePlayback: Performance {
         var mediaNext: Nanoseconds?
         if next < cues.count { mediaNext = times(next).start }
         for cue in active { mediaNext = min(mediaNext ?? cue.end, cue.end) }
+        if let tentative { mediaNext = min(mediaNext ?? tentative.end, tentative.end) }
         if let scene, let step = scene.nextChange(after: position, stepFloor: Nanoseconds(saturating: Double(frameInterval) * playhead.speed)) {
             mediaNext = min(mediaNext ?? step, step)
         }
@@ -294,6 +313,7 @@ final class CuePlayback: Performance {
     func drawn(at now: Nanoseconds) -> Bool {
         if timeless { scene?.removeAll() }
         if layout == .scroll, let scene { scene.dropSettled(at: position(at: now)) }
+        forgetErased()
         return false
     }
 
@@ -344,15 +364,20 @@ final class CuePlayback: Performance {
             if runsAhead { aheadUntil = max(aheadUntil ?? end, end) } else { active.append(Active(cue: cue, actor: nil, rows: 0, end: end)) }
             return
         }
-        if showsLateCues, end <= position, layout != .scroll {
-            // A live recogniser's final comes once its utterance is over: it shows from now, for as
-            // long as it was said (a moment to read at least), never dropped for being late.
-            (start, end) = (position, position + max(end - start, Self.lateCueHold))
-        }
+        // A live recogniser's final comes once its utterance is over (or as good as: it may come a
+        // moment after the instant it names): it shows from now, for as long as it was said (a
+        // moment to read at least), never dropped for being late.
+        let late = live && position - start > Self.lateness
+        if late { (start, end) = (position, layout == .scroll ? position : position + max(end - start, Self.lateCueHold)) }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
         if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
-        let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll, widths: widths)
+        let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll || live, widths: widths)
         var block = laidOut.block
+        if live && effect.streaming == .typed {
+            // It replaces the tentative line: what that showed in place stays, the rest is typed.
+            try showFinal(cue, block: block, column: laidOut.column, start: start, end: end, position: position)
+            return
+        }
         guard !block.glyphs.isEmpty else {
             active.append(Active(cue: cue, actor: nil, rows: 0, end: end))
             return

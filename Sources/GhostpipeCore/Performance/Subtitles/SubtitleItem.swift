@@ -5,6 +5,8 @@ final class SubtitleItem {
     var playback: CuePlayback?
     /// A live recogniser's output: its finals come when their utterance is over.
     var live = false
+    /// Its latest partial hypothesis, until the playback begins (which shows it from then on).
+    private(set) var heard: PartialHypothesis?
     /// Cues taken from the queue by slides (`--layout slides`), which keep them as slides.
     var taken = 0
     /// Cues received in all.
@@ -38,6 +40,11 @@ final class SubtitleItem {
         for cue in cues { _ = queue.add(cue, notBefore: 0) }
         total += cues.count
         preloaded += cues.count
+    }
+
+    /// A live recogniser's latest hypothesis (in a batch, only the last one counts).
+    func hear(_ hypothesis: PartialHypothesis, at now: Nanoseconds) {
+        if let playback { playback.hear(hypothesis, at: now) } else { heard = hypothesis }
     }
 
     func inputEnded() {
