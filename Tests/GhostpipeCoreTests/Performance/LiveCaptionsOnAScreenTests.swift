@@ -124,4 +124,18 @@ import Testing
         #expect(rows.map(\.element) == ["hello world", "how are"], "\(screen.lines)")
         #expect(rows.count == 2 && rows[1].offset == rows[0].offset + 1)
     }
+
+    @Test func aBandRollsUpAsRollUpCaptionsDo() throws {
+        let input = Self.vosk([(0.5, "=one"), (1.0, "=two"), (1.5, "=three"), (2.0, "four"), (2.5, "=four"), (3.0, "five"), (5.0, "")])
+        let run = try VirtualRun(["--layout", "band"], input: input, terminal: (40, 10))
+        let rows = { (t: Double) in Self.screen(run, at: t, (40, 10)).lines.filter { !$0.isEmpty } }
+        #expect(rows(1.7) == ["one", "two", "three"])
+        // Three rows: the oldest line leaves as the tentative one comes below the finals.
+        #expect(rows(2.2) == ["two", "three", "four"])
+        #expect(rows(3.2) == ["three", "four", "five"])
+        // The input ends: the lines stay a moment to read, then the band is left empty.
+        #expect(rows(5.5) == ["three", "four"])
+        #expect(rows(100).isEmpty)
+        #expect(run.outcome == .finished)
+    }
 }

@@ -7,7 +7,7 @@
 extension CuePlayback {
     /// A tentative line lasts this long without news (a recogniser that went quiet without a final).
     static let tentativeHold = 10 * Time.second
-    /// A final later than this after the instant it names is late: it shows from now.
+    /// A final due within this of now shows from now.
     static let lateness = 50 * Time.millisecond
 
     /// The recogniser's hypothesis so far (`text` empty: it hears nothing).
@@ -36,7 +36,7 @@ extension CuePlayback {
                 placeBand()
             }
         }
-        restack()
+        if layout == .band { rollUp() }
     }
 
     /// A final (typed by the typewriter), laid out as `block`: in the tentative line's place, what
@@ -54,12 +54,37 @@ extension CuePlayback {
             cover(rows: transcriptRow..<(transcriptRow + block.rows))
             transcriptRow += max(1, block.rows)
         } else {
+            // Roll-up, as CEA-608 roll-up captions: finals stay until newer lines push them out of
+            // the band (or the input ends).
+            let stays = Self.untilRolledOff
             let id = scene.add(Actor(block: block, effect: Typewriter(), context: context, start: from, duration: duration,
-                                     end: end, row: base, column: column))
-            active.append(Active(cue: cue, actor: id, rows: block.rows, end: end))
-            restack()
+                                     end: stays, row: base, column: column))
+            active.append(Active(cue: cue, actor: id, rows: block.rows, end: stays))
+            rollUp()
         }
         previousBlock = block
+    }
+
+    /// A final's end in a roll-up band: when it leaves, not a time.
+    static let untilRolledOff = Nanoseconds.max / 4
+
+    /// The oldest lines leave a full roll-up band (the tentative line below the finals counts).
+    func rollUp() {
+        var rows = active.reduce(0) { $0 + $1.rows } + (tentative?.rows ?? 0)
+        while rows > bandRows, active.count > 1 || (tentative != nil && !active.isEmpty) {
+            let oldest = active.removeFirst()
+            if let id = oldest.actor { scene?.remove(id: id) }
+            rows -= oldest.rows
+        }
+        restack()
+    }
+
+    /// The input ended: the roll-up band's lines stay a moment to read, then leave.
+    func endRollUp(at position: Nanoseconds) {
+        for k in active.indices where active[k].end == Self.untilRolledOff {
+            active[k].end = position + Self.lateCueHold
+            if let id = active[k].actor { scene?.update(id: id) { $0.end = position + Self.lateCueHold } }
+        }
     }
 
     /// Takes the tentative line off the scene; returns what it showed.

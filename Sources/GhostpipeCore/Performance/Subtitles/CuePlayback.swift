@@ -103,7 +103,8 @@ final class CuePlayback: Performance {
         // program): finals stay, the tentative line below them is revised in place.
         layout = timeless && output.screen != nil ? .scroll
             : live && !settings.subtitleLayoutChosen && !settings.bandHoldsPlacedCues ? .scroll : settings.subtitleLayout
-        fixedBandRows = settings.bandRows
+        // Live captions roll up in three rows unless `--band-rows` says otherwise.
+        fixedBandRows = settings.bandRows ?? (live && layout == .band ? Self.rollUpRows : nil)
         placed = !settings.bandHoldsPlacedCues
         underPrompt = settings.bandUnderPrompt || !placed
         anchor = BandAnchor(floor: row, lastRow: nil)
@@ -154,6 +155,8 @@ final class CuePlayback: Performance {
     var erasing = Set<Int>()
     /// How long text a live input shows may take to appear (`--max-lag`).
     let liveLag: Nanoseconds
+    /// A live band's height (CEA-608 roll-up captions take 2, 3 or 4 rows).
+    static let rollUpRows = 3
     /// How long a late cue shows at least.
     static let lateCueHold = 2 * Time.second
 
@@ -274,6 +277,7 @@ final class CuePlayback: Performance {
         cues.forget(before: next)
         // The input ended with a hypothesis never made final: it leaves the screen.
         if cues.isComplete, tentative != nil { dropTentative(); started = true }
+        if cues.isComplete, live, layout == .band { endRollUp(at: position) }
         if started || !ending.isEmpty { restack() }
         if let scene {
             if showStatus {
@@ -364,11 +368,12 @@ final class CuePlayback: Performance {
             if runsAhead { aheadUntil = max(aheadUntil ?? end, end) } else { active.append(Active(cue: cue, actor: nil, rows: 0, end: end)) }
             return
         }
-        // A live recogniser's final comes once its utterance is over (or as good as: it may come a
-        // moment after the instant it names): it shows from now, for as long as it was said (a
-        // moment to read at least), never dropped for being late.
-        let late = live && position - start > Self.lateness
-        if late { (start, end) = (position, layout == .scroll ? position : position + max(end - start, Self.lateCueHold)) }
+        // A live recogniser's final comes once its utterance is over (or as it ends, or just after
+        // the instant it names): it shows from now, for as long as it was said (a moment to read at
+        // least), never dropped for being late.
+        if live, start <= position + Self.lateness {
+            (start, end) = (position, layout == .scroll ? position : position + max(end - start, Self.lateCueHold))
+        }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
         if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
         let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll || live, widths: widths)
