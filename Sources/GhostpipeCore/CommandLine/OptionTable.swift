@@ -52,6 +52,20 @@ public enum OptionTable {
                """) { o, v throws(UsageError) in
             o.pacing.duration = try v.duration(examples: "10, 1.5s, 300ms, 2m or 00:01:02,500")
         },
+        Option("max-lag", .duration, in: .pacing,
+               help: "never show text more than T after it arrived: the reveal speeds up to keep within T (default: off; 0.1s for live input)",
+               details: """
+               Text is paced at --wpm or --cps however fast it arrives: from a pipe that writes faster than \
+               the pace, the reveal falls behind, which is the point of a paced text (`tail -f log | ghostpipe`). \
+               With --max-lag, what would come later than T after it arrived comes at T instead, and the pace \
+               goes on from there: nothing is dropped, the typewriter only hurries. Live input keeps within \
+               0.1 seconds without asking, and T sets its bound too: a speech recogniser's captions (Vosk, \
+               whisper.cpp, whisper_streaming), and a terminal stream once it rewrites its current line (a \
+               carriage return, an erase or a cursor move up over text: a progress line, whisper.cpp's \
+               `stream`). A rewritten line keeps what it still shows in place and reveals only what changed.
+               """) { o, v throws(UsageError) in
+            o.pacing.lagBound = LagBound(try v.duration(examples: "0.15, 150ms or 1s"))
+        },
         Option("instant", short: "i", in: .pacing,
                help: "wait for nothing: show the final text at once; cast and json output keep the exact timestamps") { o, _ in
             o.instant = true
@@ -196,7 +210,10 @@ public enum OptionTable {
                start. Left and right step back and forth between slides: the transition follows the keys, \
                played backwards when stepping back, turned round where it stands by a key mid-way, and several \
                presses in a row scrub through several slides. After a key the slides wait for keys; right on the \
-               last slide ends. The last slide stays on the screen.
+               last slide ends. The last slide stays on the screen. Live captions (a speech recogniser's output) \
+               are a transcript unless --layout says otherwise: each final utterance on a line of its own, the \
+               hypothesis being heard on the line below, dim, revised in place; in a band (and under --overlay) \
+               they roll up in three rows (--band-rows), as roll-up captions do.
                """) { o, v in
             o.subtitleLayout = SubtitleLayout(rawValue: v.text) ?? .band
             o.subtitleLayoutChosen = true

@@ -111,6 +111,11 @@ public final class Show: EventHandler, InputDemand {
     }
     static let textReadSize = 1 << 13
 
+    public var isLive: Bool {
+        if case .text(let run)? = items.last { return run.isLive }
+        return false
+    }
+
     public var holdsPartialInput: Bool {
         switch reading {
         case .detecting(_, let bytes): return !bytes.isEmpty

@@ -9,6 +9,8 @@ public struct Pacing: Sendable {
     /// `--typing`: even, or a person's intervals; `--typos`: the share of letters slipped on.
     public var typing = TypingStyle.even
     public var typos = 0.0
+    /// `--max-lag`: how far behind its input the reveal may fall (nil: as the pace says).
+    public var lagBound: LagBound?
 
     public init(graphemesPerSecond: Double = Pacer.graphemesPerSecond(wpm: 300), pauses: Bool = true,
                 duration: Nanoseconds? = nil) {
@@ -55,8 +57,9 @@ public struct ShowSettings {
     public var subtitleLayout = SubtitleLayout.band
     /// `--layout` was given (live captions default to a transcript otherwise).
     public var subtitleLayoutChosen = false
-    /// `--max-lag`: how long text that live input shows may take to appear.
-    public var liveLag = 100 * Time.millisecond
+    /// How long text that live input shows may take to appear: `--max-lag`, or a tenth of a second.
+    public var liveLag: Nanoseconds { pacing.lagBound?.limit ?? Self.defaultLiveLag }
+    public static let defaultLiveLag = 100 * Time.millisecond
     /// `--loop`: the slides start again after the last.
     public var loop = false
     /// `--band-rows`: the band's height (nil: what the cues need).

@@ -22,6 +22,8 @@ public struct HumanPacer: Sendable {
     /// Nanoseconds per unit (1e9 / graphemes per second): the mean interval.
     public var unit: Double
     public var pauses: Bool
+    /// `--max-lag`: how far behind its input the typist may fall.
+    public var lagBound: LagBound?
 
     /// Share of the lead (units behind the even schedule) taken off each interval.
     static let pull = 0.05
@@ -73,6 +75,7 @@ public struct HumanPacer: Sendable {
             }
             instants[k - range.lowerBound] = due
         }
+        if let bound = lagBound?.clamp(instants, count: range.count, ready: ready) { (anchor, elapsed, lead) = (bound, 0, 0) }
     }
 
     /// The units before grapheme `k` (its own and any pause before it); moves the typist on.

@@ -24,6 +24,8 @@ public struct Pacer: Sendable {
     /// same instant.
     private var exactUnits: Int64 = 0
     public var pauses: Bool
+    /// `--max-lag`: how far behind its input the schedule may fall (nil: as far as the pace says).
+    public var lagBound: LagBound?
 
     private var anchor: Nanoseconds?
     private var unitsSinceAnchor: Int64 = 0
@@ -86,6 +88,7 @@ public struct Pacer: Sendable {
             units &+= kind == .other && context.isQuiet ? 1 : context.cost(of: kind, in: table)
             instants[k] = anchor &+ duration(units)
         }
+        if let bound = lagBound?.clamp(instants, count: kinds.count, ready: ready) { (anchor, units) = (bound, 0) }
         (self.context, self.anchor, unitsSinceAnchor) = (context, anchor, units)
     }
 }

@@ -74,9 +74,10 @@ import Testing
     }
 
     /// Printed characters take the pace; motion and erases cost no time (5 characters at 10 per
-    /// second: the last shows 0.4 s after the first, whatever moves the cursor between them).
+    /// second: the last shows 0.4 s after the first, whatever moves the cursor between them). None
+    /// is written over another: a stream that rewrites its text is live (see below).
     @Test func motionAndErasesCostNoTime() throws {
-        let (_, _, run) = try screens(["--cps", "10", "--no-pauses"], "ab\u{1B}[5C\u{1B}[K\u{1B}[1;1H\u{1B}[31mc\u{1B}[0md\re")
+        let (_, _, run) = try screens(["--cps", "10", "--no-pauses"], "ab\u{1B}[5C\u{1B}[K\u{1B}[2;1H\u{1B}[31mc\u{1B}[0md\u{1B}[3;4He")
         let instants = run.output.writes.filter { $0.bytes.contains { $0 >= 0x61 && $0 <= 0x65 } }.map(\.instant)
         #expect(instants.last.map { $0 - instants[0] } == 400 * Time.millisecond, "\(instants)")
     }
@@ -88,4 +89,59 @@ import Testing
             #expect(!run.output.text.contains(forbidden), "wrote \(forbidden.debugDescription)")
         }
     }
+
+    /// The screen once the writes up to `seconds` are drawn.
+    func screen(_ run: VirtualRun, at seconds: Double, _ size: (columns: Int, rows: Int)) -> [String] {
+        var screen = ScreenModel(width: size.columns, height: size.rows)
+        for write in run.output.writes where write.instant <= Time.nanoseconds(seconds: seconds) { screen.feed(write.bytes) }
+        return screen.lines
+    }
+
+    /// The text written after `seconds`, without control sequences.
+    func written(_ run: VirtualRun, after seconds: Double) -> String {
+        var text: [UInt8] = []
+        var inSequence = false
+        for byte in run.output.writes.filter({ $0.instant > Time.nanoseconds(seconds: seconds) }).flatMap(\.bytes) {
+            if byte == 0x1B { inSequence = true } else if inSequence { inSequence = !(0x40...0x7E).contains(byte) || byte == 0x5B } else { text.append(byte) }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Rewrites are diffs: a line written again keeps on the screen what it writes back (it is not
+    /// typed again), what it no longer has goes at once, and only the change is typed — within the
+    /// live lag bound, since the stream rewrites its text.
+    @Test(arguments: ["\r\u{1B}[2K\u{1B}[1mhello\u{1B}[0m wonderful planet", "\u{1B}[2K\r\u{1B}[1mhello\u{1B}[0m wonderful planet",
+                      "\u{1B}[5D\u{1B}[Kplanet"])
+    func aRewrittenLineTypesOnlyWhatChanged(_ rewrite: String) throws {
+        let input: [(at: Double, bytes: [UInt8])] = [(0, Array("\u{1B}[2K\r\u{1B}[1mhello\u{1B}[0m wonderful world".utf8)),
+                                                      (3, Array(rewrite.utf8)), (6, [0x0A])]
+        let run = try VirtualRun(["--cps", "25"], bytes: input, terminal: (40, 6))
+        #expect(screen(run, at: 2.9, (40, 6))[0] == "hello wonderful world")
+        let after = written(run, after: 2.95)
+        #expect(after.contains("planet") && !after.contains("hello") && !after.contains("wonderful"), "\(after.debugDescription)")
+        #expect(screen(run, at: 3.15, (40, 6))[0] == "hello wonderful planet")
+    }
+
+    @Test func aProgressLineTypesOnlyItsNewDigits() throws {
+        let input: [(at: Double, bytes: [UInt8])] = [(0, Array("progress 10%\u{1B}[K".utf8)), (1, Array("\rprogress 20%\u{1B}[K".utf8)),
+                                                      (2, Array("\rprogress 100%\u{1B}[K\n".utf8))]
+        let run = try VirtualRun(["--cps", "25"], bytes: input, terminal: (40, 6))
+        let after = written(run, after: 1)
+        #expect(!after.contains("progress"), "\(after.debugDescription)")
+        #expect(screen(run, at: 1.15, (40, 6))[0] == "progress 20%")
+        #expect(screen(run, at: 2.15, (40, 6))[0] == "progress 100%")
+    }
+
+    /// A stream that only writes on keeps its pace (the pace is the point); `--max-lag` bounds it.
+    @Test func aStreamThatOnlyWritesOnKeepsThePaceUnlessBounded() throws {
+        let text = "\u{1B}[1m" + String(repeating: "abcd ", count: 10) + "\u{1B}[0m\n"
+        let paced = try VirtualRun(["--cps", "25", "--no-pauses"], bytes: [(0, Array(text.utf8))], terminal: (60, 6))
+        #expect(screen(paced, at: 1, (60, 6))[0].count < 30)
+        let bounded = try VirtualRun(["--cps", "25", "--no-pauses", "--max-lag", "0.5"], bytes: [(0, Array(text.utf8))], terminal: (60, 6))
+        #expect(screen(bounded, at: 0.55, (60, 6))[0] == String(repeating: "abcd ", count: 10).trimmingTrailingSpaces)
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String { String(self.reversed().drop { $0 == " " }.reversed()) }
 }

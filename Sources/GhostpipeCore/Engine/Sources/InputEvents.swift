@@ -7,10 +7,14 @@ public protocol InputDemand: AnyObject {
     /// The most bytes it takes at a time (at most `InputEvents.readSize`): each read is handled
     /// whole before the next, so this is also the size of every buffer the handler fills from it.
     var readSize: Int { get }
+    /// The input is live (it rewrites its text: see `StreamSchedule`): what it holds back shows
+    /// after a pause of `liveFlush`, within the lag bound, rather than `idleFlush`.
+    var isLive: Bool { get }
 }
 
 extension InputDemand {
     public var readSize: Int { InputEvents.readSize }
+    public var isLive: Bool { false }
 }
 
 /// The input (FILE arguments or stdin, or scripted chunks in tests) as events: `.inputFile` when a
@@ -27,6 +31,9 @@ public final class InputEvents: EventSource {
     private let output: DescriptorSink?
     /// An input that pauses this long shows a word or grapheme it was holding back.
     public var idleFlush: Nanoseconds = 300 * Time.millisecond
+    /// Live input: the last grapheme of a write is shown this soon (a cluster that goes on in the
+    /// next write is rarer than a recogniser's next hypothesis is late).
+    public var liveFlush: Nanoseconds = 20 * Time.millisecond
     private var lastInput: Nanoseconds?
     private var ended = false
     private var buffer = [UInt8].readBuffer(InputEvents.readSize)
@@ -44,15 +51,16 @@ public final class InputEvents: EventSource {
         guard !ended, let demand, demand.wantsInput else { return .none }
         var interest = Interest()
         let last = lastInput ?? now
+        let flush = demand.isLive ? liveFlush : idleFlush
         if lastInput == nil { lastInput = now }
         if let fd = source.descriptor {
             interest.descriptor = fd
-            if demand.holdsPartialInput { interest.idleTimeout = max(0, last + idleFlush - now) }
+            if demand.holdsPartialInput { interest.idleTimeout = max(0, last + flush - now) }
         } else {
             // Nothing to poll: bytes read ahead, the end of the files, or scripted input. Read when
             // due, which is now unless the input names an instant; a pause is an instant too.
             interest.instant = source.nextArrival ?? now
-            if demand.holdsPartialInput { interest.instant = min(interest.instant!, last + idleFlush) }
+            if demand.holdsPartialInput { interest.instant = min(interest.instant!, last + flush) }
         }
         return interest
     }
@@ -81,7 +89,7 @@ public final class InputEvents: EventSource {
             }
             return
         }
-        if let demand, demand.holdsPartialInput, wake.idle || (scripted && now >= (lastInput ?? now) + idleFlush) {
+        if let demand, demand.holdsPartialInput, wake.idle || (scripted && now >= (lastInput ?? now) + (demand.isLive ? liveFlush : idleFlush)) {
             lastInput = now
             try deliver(.inputPaused)
         }

@@ -76,11 +76,13 @@ final class PacedText: TextReveal {
         tabWidth = settings.tabWidth
         layout = setup.screen.map { FlowLayout(width: $0.width, tabWidth: settings.tabWidth, row: setup.row, column: setup.column) }
         pacer = Pacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses)
+        pacer.lagBound = settings.pacing.lagBound
         duration = settings.pacing.duration
         fitted = settings.pacing.duration == nil ? nil : FittedSchedule(pauses: settings.pacing.pauses)
         if settings.pacing.typing == .human, fitted == nil {
             human = HumanPacer(graphemesPerSecond: settings.pacing.graphemesPerSecond, pauses: settings.pacing.pauses,
                                seed: settings.context.seed)
+            human?.lagBound = settings.pacing.lagBound
         }
         if settings.pacing.typos > 0, fitted == nil, !setup.timeless, !setup.output.takesRawBytes {
             typos = TypoPlanter(rate: settings.pacing.typos, seed: settings.context.seed)

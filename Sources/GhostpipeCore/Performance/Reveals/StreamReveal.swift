@@ -22,6 +22,8 @@ final class StreamReveal: TextReveal {
     private var reader = TerminalOperationReader()
     /// The typewriter's operations on the pacer's timeline.
     private var schedule: StreamSchedule
+    /// The input read ahead of the reveal, to tell rewritten text that is on the screen already.
+    private var rewrites: StreamRewrites
     private var timeless: Bool { schedule.timeless }
     /// The typewriter paces operations; any other effect reveals blocks at pauses.
     private let paced: Bool
@@ -68,7 +70,8 @@ final class StreamReveal: TextReveal {
         base = setup.column > 0 ? setup.row + 1 : setup.row
         origin = base
         rowsOnScreen = screen.terminalRow(of: base).map { screen.height - max(0, min(screen.height - 1, $0)) }
-        schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless)
+        schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless, liveLag: settings.liveLag)
+        rewrites = StreamRewrites(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap)
         effect = settings.effect
         context = settings.context
         paced = settings.effect.streaming == .typed
@@ -78,6 +81,7 @@ final class StreamReveal: TextReveal {
 
     var wantsInput: Bool { !ended && schedule.waiting < maxQueued && scrolled.count < screen.height }
     var holdsPartialInput: Bool { reader.holdsCluster }
+    var isLive: Bool { schedule.isLive }
     var isDone: Bool { ended && schedule.waiting == 0 && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
     var end: Placement {
         Placement(row: base + emulator.cursorRow, column: min(emulator.pendingWrap ? emulator.columns : emulator.cursorColumn, screen.width), width: 0)
@@ -123,7 +127,8 @@ final class StreamReveal: TextReveal {
             noteChanges()
             return
         }
-        schedule.add(new, at: now)
+        let read = rewrites.read(new)
+        schedule.add(new, at: now, retyped: read.retyped, rewrote: read.rewrote)
     }
 
     // MARK: - Time
@@ -265,6 +270,7 @@ final class StreamReveal: TextReveal {
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws {
         let top = base - scrolled.count
         emulator.resize(rows: rows, columns: art?.columns ?? columns)
+        rewrites.resize(rows: rows, columns: art?.columns ?? columns)
         noteChanges()
         _ = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
         changed = true

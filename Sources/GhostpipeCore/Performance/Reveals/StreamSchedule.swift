@@ -2,6 +2,11 @@
 /// printed cluster and line feed takes its time; motion, erase and style changes take none (they act
 /// when the reveal reaches them). Timeless (`--instant`, a key that skipped the animation), every
 /// operation is due when it arrives.
+///
+/// A stream that rewrites its text (writes over it or erases it after a carriage return, backspace
+/// or a cursor move: a progress line, a speech recogniser's hypothesis; see `StreamRewrites`) is
+/// live: from then on it keeps within the live lag bound (`--max-lag`, or a tenth of a second), as
+/// any stream does with `--max-lag`.
 struct StreamSchedule {
     /// Operations read, not yet taken (from `taken`), and their instants.
     private var operations: [TerminalOperation] = []
@@ -9,9 +14,14 @@ struct StreamSchedule {
     private var taken = 0
     private var pacer: Pacer
     var timeless: Bool
+    /// The bound a live stream keeps within; whether this one is live (it rewrote its line).
+    private let liveBound: LagBound
+    private(set) var isLive = false
 
-    init(pacing: Pacing, timeless: Bool) {
+    init(pacing: Pacing, timeless: Bool, liveLag: Nanoseconds = ShowSettings.defaultLiveLag) {
         pacer = Pacer(graphemesPerSecond: pacing.graphemesPerSecond, pauses: pacing.pauses)
+        pacer.lagBound = pacing.lagBound
+        liveBound = pacing.lagBound ?? LagBound(liveLag)
         self.timeless = timeless
     }
 
@@ -20,14 +30,26 @@ struct StreamSchedule {
     /// The instant the next operation is due, if one waits.
     var nextInstant: Nanoseconds? { taken < operations.count ? instants[taken] : nil }
 
-    /// Schedules `new`, read at `now`, after what waits.
-    mutating func add(_ new: [TerminalOperation], at now: Nanoseconds) {
+    /// Schedules `new`, read at `now`, after what waits. `retyped` (if given) says which of them
+    /// write back what the screen shows there: they take no time; `rewrote`, that they rewrote text
+    /// (see `StreamRewrites`).
+    mutating func add(_ new: [TerminalOperation], at now: Nanoseconds, retyped: [Bool]? = nil, rewrote: Bool = false) {
         var last = max(now, instants.last ?? now)
-        for operation in new {
+        if rewrote, !isLive {
+            isLive = true
+            pacer.lagBound = liveBound
+            // What waits comes within the bound too.
+            let bound = now.saturatingAdding(liveBound.limit)
+            for k in taken..<instants.count where instants[k] > bound { instants[k] = bound }
+            last = min(last, max(now, bound))
+        }
+        for (k, operation) in new.enumerated() {
             if timeless {
                 last = now
             } else {
                 switch operation {
+                case .text where retyped?[k] == true:
+                    break  // on the screen already: it comes with what comes before it
                 case .text(let cluster):
                     var cluster = cluster
                     let kind = cluster.withUTF8 { GraphemeKind.of($0) }

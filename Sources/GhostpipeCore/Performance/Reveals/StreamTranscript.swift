@@ -30,7 +30,7 @@ final class StreamTranscript: TextReveal {
         output = setup.output
         self.autowrap = autowrap
         emulator = .streamView(rows: max(1, setup.rows), columns: max(1, setup.columns), autowrap: autowrap)
-        schedule = StreamSchedule(pacing: setup.settings.pacing, timeless: setup.timeless)
+        schedule = StreamSchedule(pacing: setup.settings.pacing, timeless: setup.timeless, liveLag: setup.settings.liveLag)
         times = Array(repeating: Array(repeating: 0, count: emulator.columns), count: emulator.rows)
     }
 

@@ -9,6 +9,8 @@ protocol TextReveal: Performance {
     var wantsInput: Bool { get }
     /// Whether a word is held back until its end is known (a pause in the input places it).
     var holdsPartialInput: Bool { get }
+    /// Whether the input is live (see `InputDemand.isLive`).
+    var isLive: Bool { get }
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds)
     /// Whether it reads the input's bytes as they come (`take`) rather than clusters: a raw copy,
@@ -26,6 +28,7 @@ protocol TextReveal: Performance {
 }
 
 extension TextReveal {
+    var isLive: Bool { false }
     /// Text is laid out and scheduled before it shows: what is due next depends on time alone.
     var drawsAhead: Bool { true }
     var readsBytes: Bool { false }

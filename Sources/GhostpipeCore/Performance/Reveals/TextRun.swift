@@ -68,6 +68,7 @@ final class TextRun {
         }
     }
     var holdsPartialInput: Bool { stream.holdsPartialInput || reveal.holdsPartialInput }
+    var isLive: Bool { reveal.isLive }
     var isDone: Bool { ended && reveal.isDone }
     var isEnded: Bool { ended }
 
