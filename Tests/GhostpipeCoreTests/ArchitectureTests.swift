@@ -22,6 +22,8 @@ import Testing
             let relative = String(url.path.dropFirst(root.path.count + 1))
             var text = try String(contentsOf: url, encoding: .utf8)
             text = text.replacingOccurrences(of: #"//[^\n]*"#, with: "", options: .regularExpression)
+            // Multi-line literals first (an option's details name colours, not types).
+            text = text.replacingOccurrences(of: #"\"{3}[\s\S]*?\"{3}"#, with: "\"\"", options: .regularExpression)
             text = text.replacingOccurrences(of: #""(\\.|[^"\\\n])*""#, with: "\"\"", options: .regularExpression)
             return (String(relative.split(separator: "/").first!), relative, text)
         }

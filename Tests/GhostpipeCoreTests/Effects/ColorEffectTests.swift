@@ -10,7 +10,9 @@ import Testing
     let duration: Nanoseconds = 1_000_000_000
 
     func context(_ palette: String, depth: ColorDepth = .truecolor) throws -> EffectContext {
-        EffectContext(depth: depth, palette: try PaletteStop.list(palette))
+        var settings = EffectSettings()
+        settings[ColorShift.Stops.self] = try PaletteStop.list(palette)
+        return EffectContext(depth: depth, settings: settings)
     }
 
     /// The foreground of every glyph drawn at `t` (all glyphs share one style here).
