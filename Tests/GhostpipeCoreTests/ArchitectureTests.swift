@@ -34,6 +34,17 @@ import Testing
         #expect(folders == Set(Self.layers), "folders not in the layer list: \(folders.subtracting(Self.layers)); layers without a folder: \(Set(Self.layers).subtracting(folders))")
     }
 
+    /// Small rooms: no hand-written file of the library over 450 lines (generated tables aside).
+    @Test func noSourceFileIsOver450Lines() throws {
+        let files = FileManager.default.enumerator(at: Self.root, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.lastPathComponent.hasSuffix(".generated.swift") }
+        let long = try files.compactMap { url -> String? in
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            return lines > 450 ? "\(url.path.dropFirst(Self.root.path.count + 1)): \(lines) lines" : nil
+        }
+        #expect(long.isEmpty, "files over 450 lines:\n\(long.sorted().joined(separator: "\n"))")
+    }
+
     @Test func eachLayerUsesOnlyTheLayersBelowIt() throws {
         let sources = try Self.sources()
         // Who declares each top-level name (types, and functions and constants at file scope).
