@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--effect color --palette …`: the text shows at once and moves through the stops in OKLab with
 /// ease-out, ending on the last stop or on its own colours; at 256 and 16 colours only real changes

@@ -1,5 +1,6 @@
 import GhostpipeCore
 import Testing
+import TestSupport
 
 /// A live recogniser's final comes once its utterance is over (timed by its arrival, or by the
 /// recogniser's own clock): in the band it shows from when it comes, for as long as it was said,
