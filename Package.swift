@@ -36,8 +36,9 @@ let package = Package(
             swiftSettings: [startupMetadataAccess],
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
-        // What both test targets share: where the repository is, which helper programs are installed.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The tests' helpers, in one place for both test targets: the screen model, playback on a
+        // virtual clock, the effect harness, the tmux driver, terminal pairs, the built binary.
+        .target(name: "TestSupport", dependencies: ["GhostpipeCore"], path: "Tests/TestSupport"),
         .testTarget(name: "GhostpipeCoreTests", dependencies: ["GhostpipeCore", "TestSupport"]),
         .testTarget(name: "ghostpipeTests", dependencies: ["GhostpipeCore", "TestSupport"]),
     ]

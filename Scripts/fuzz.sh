@@ -76,7 +76,7 @@ for t in "${targets[@]}"; do
         || $t == subviewer || $t == tmplayer || $t == spruce || $t == ttml || $t == srv3 || $t == srv1 || $t == sbv || $t == live ]] \
         && extra+=("$root/Scripts/fuzz/CueChecks.swift")
     # The tests' check of what may reach a terminal, shared rather than copied.
-    [[ $t == player ]] && extra+=("$root/Tests/GhostpipeCoreTests/Support/TerminalVocabulary.swift")
+    [[ $t == player ]] && extra+=("$root/Tests/TestSupport/TerminalVocabulary.swift")
     if newer "$build/bin/$t" "$root/Scripts/fuzz/$t.swift" "${extra[@]}" "$library"; then
         echo "fuzz: building target $t"
         swiftc "${swift_flags[@]}" "${linker[@]}" -module-name "Fuzz_$t" -I "$build/modules" -I "$build/include" \

@@ -207,3 +207,18 @@ public struct OptionArgument: Sendable {
         return t
     }
 }
+
+extension Option {
+    /// An effect's own option (`EffectOption`, declared beside its effect), listed with the effects;
+    /// a value it refuses is a usage error naming the option.
+    init(effectOption declared: EffectOption) {
+        let long = declared.long, parse = declared.parse
+        let value: OptionValue = switch declared.value {
+        case .number(let placeholder): .number(placeholder)
+        case .text(let placeholder): .text(placeholder)
+        }
+        self.init(long, value, in: .effects, help: declared.help, details: declared.details) { o, v throws(UsageError) in
+            do throws(InvalidValue) { try parse(v.text, &o.effectSettings) } catch { throw UsageError("--\(long): \(error.message)") }
+        }
+    }
+}

@@ -1,6 +1,8 @@
 /// Every option ghostpipe takes, one declaration each, in the order `--help` and the man page list
 /// them. Adding an option is adding a declaration here (see CONTRIBUTING.md); the parser, `--help`,
-/// the man page (after `Scripts/update_docs.sh`), the completions and the messages follow.
+/// the man page (after `Scripts/update_docs.sh`), the completions and the messages follow. An
+/// effect's own options (`--accel`, `--palette`) are declared beside the effect (`EffectOption`) and
+/// listed here from `EffectCatalog`.
 public enum OptionTable {
     public static let all: [Option] = pacing + subtitles + overlay + effects + terminal + output + program
 
@@ -280,22 +282,7 @@ public enum OptionTable {
             guard let seed = UInt64(v.text) else { throw UsageError("--seed: '\(v.text)' is not a whole number from 0 to \(UInt64.max)") }
             o.seed = seed
         },
-        Option("accel", .number("F"), in: .effects,
-               help: "each step of a stepped reveal lasts F times the one before (default 0.9)") { o, v throws(UsageError) in
-            guard let f = Double(v.text), f > 0, f <= 1 else { throw UsageError("--accel: '\(v.text)' is not a factor above 0 and at most 1") }
-            o.acceleration = f
-        },
-        Option("palette", .text("C1,C2"), in: .effects,
-               help: "the colours --effect color moves through: names (red, bright-blue, gold), #rrggbb, and none last for the text's own colour",
-               details: """
-               Two stops or more, separated by commas, evenly spaced over the effect's duration and blended in \
-               OKLab with the fade's ease-out. The 16 ANSI names (black, red, green, yellow, blue, magenta, cyan, \
-               white, each also bright-) are the terminal's own palette entries; other names are CSS colours. The \
-               text ends on the last stop, or, when it is none, on its own colours. At 256 or 16 colours each step \
-               is the nearest palette entry, redrawn only when that entry changes. Default: white,gold,none.
-               """) { o, v throws(UsageError) in
-            do throws(InvalidValue) { o.palette = try PaletteStop.list(v.text) } catch { throw UsageError("--palette: \(error.message)") }
-        },
+    ] + EffectCatalog.options.map(Option.init(effectOption:)) + [
         Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
                help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",
                details: """

@@ -19,10 +19,8 @@ public struct Options: Sendable {
     public var loop = false
     /// `--seed`: the same seed gives the same animation (random when nil).
     public var seed: UInt64?
-    /// `--accel`: each step of a stepped reveal lasts this factor of the one before.
-    public var acceleration = 0.9
-    /// `--palette`: the colours `--effect color` moves through (empty: its default).
-    public var palette: [PaletteStop] = []
+    /// What the effects' own options were given (`--accel`, `--palette`: see `EffectOption`).
+    public var effectSettings = EffectSettings()
     /// `--align`: where a block sits across the width (nil: as each layout does by default).
     public var alignment: RowAlignment?
     /// `--place`: where a block sits vertically (nil: as each layout does by default).

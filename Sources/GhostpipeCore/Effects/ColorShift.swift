@@ -14,6 +14,23 @@ public struct ColorShift: Effect {
     public var name: String { "color" }
     public var summary: String { "the text moves through the colours of --palette (OKLab, ease-out)" }
 
+    public static let options = [
+        EffectOption("palette", .text("C1,C2"), sets: Stops.self,
+                     help: "the colours --effect color moves through: names (red, bright-blue, gold), #rrggbb, and none last for the text's own colour",
+                     details: """
+                     Two stops or more, separated by commas, evenly spaced over the effect's duration and blended in \
+                     OKLab with the fade's ease-out. The 16 ANSI names (black, red, green, yellow, blue, magenta, cyan, \
+                     white, each also bright-) are the terminal's own palette entries; other names are CSS colours. The \
+                     text ends on the last stop, or, when it is none, on its own colours. At 256 or 16 colours each step \
+                     is the nearest palette entry, redrawn only when that entry changes. Default: white,gold,none.
+                     """) { text throws(InvalidValue) in try PaletteStop.list(text) },
+    ]
+
+    /// `--palette`: the stops (empty: `defaultPalette`).
+    public enum Stops: EffectSetting {
+        public static let defaultValue: [PaletteStop] = []
+    }
+
     /// Without `--palette`: white, gold, then the text's own colour.
     public static let defaultPalette: [PaletteStop] = [.color(.rgb(255, 255, 255)), .color(.rgb(255, 215, 0)), .own]
 
@@ -23,7 +40,8 @@ public struct ColorShift: Effect {
     }
 
     private func stops(_ context: EffectContext) -> [PaletteStop] {
-        context.palette.isEmpty ? Self.defaultPalette : context.palette
+        let given = context.settings[Stops.self]
+        return given.isEmpty ? Self.defaultPalette : given
     }
 
     /// What each distinct style shows at grid instant `t`, brought down to the terminal's depth.

@@ -10,25 +10,21 @@ public struct EffectContext: Sendable {
     public var seed: UInt64
     /// Graphemes per second of the run's pace (effects scale their natural duration with it).
     public var graphemesPerSecond: Double
-    /// `--accel`: each step of a stepped reveal lasts this factor of the one before (0 < F ≤ 1).
-    public var acceleration: Double
     /// The block shown before this one in the same place, for transitions (`morph`).
     public var previous: Block?
-    /// `--palette`: the stops of `--effect color` (empty: its default).
-    public var palette: [PaletteStop]
+    /// What the effects' own options (`EffectOption`) were given: `--accel`, `--palette`.
+    public var settings: EffectSettings
 
     public init(depth: ColorDepth = .truecolor, background: (UInt8, UInt8, UInt8) = (0, 0, 0),
                 foreground: (UInt8, UInt8, UInt8) = (229, 229, 229), seed: UInt64 = 0,
-                graphemesPerSecond: Double = 25, acceleration: Double = 0.9, previous: Block? = nil,
-                palette: [PaletteStop] = []) {
+                graphemesPerSecond: Double = 25, previous: Block? = nil, settings: EffectSettings = EffectSettings()) {
         self.depth = depth
         self.background = background
         self.foreground = foreground
         self.seed = seed
         self.graphemesPerSecond = graphemesPerSecond
-        self.acceleration = acceleration
         self.previous = previous
-        self.palette = palette
+        self.settings = settings
     }
 }
 
@@ -39,6 +35,8 @@ public protocol Effect: Sendable {
     var name: String { get }
     /// One line for `--list-effects`.
     var summary: String { get }
+    /// The options this effect takes, declared beside it (default: none).
+    static var options: [EffectOption] { get }
 
     /// How long the reveal takes. `budget` is the time it is given (a cue's reveal budget, a share of
     /// `--duration`); without one, the effect's natural duration for this block at the context's pace.
@@ -83,6 +81,8 @@ public enum StreamedReveal: Sendable {
 }
 
 extension Effect {
+    public static var options: [EffectOption] { [] }
+
     public var streaming: StreamedReveal { .blocks }
 
     public func appearing(_ block: Block, from: Nanoseconds, to: Nanoseconds, duration: Nanoseconds) -> Range<Int>? { nil }

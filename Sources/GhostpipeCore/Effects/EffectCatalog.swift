@@ -1,4 +1,5 @@
-/// Every effect `--effect` knows, in the order `--list-effects` shows them.
+/// Every effect `--effect` knows, in the order `--list-effects` shows them. An effect's options come
+/// with it: its entry here registers both.
 public enum EffectCatalog {
     public static let all: [any Effect] = [
         Typewriter(),
@@ -9,6 +10,12 @@ public enum EffectCatalog {
         Morph(),
         Credits(),
     ]
+
+    /// The effects' own options, in the order of their effects (the command line lists them in its
+    /// Effects section).
+    public static var options: [EffectOption] {
+        all.flatMap { type(of: $0).options }
+    }
 
     public static func named(_ name: String) -> (any Effect)? {
         all.first { $0.name == name }

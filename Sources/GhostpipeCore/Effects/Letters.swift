@@ -1,6 +1,6 @@
 /// The Birdman credits reveal: every occurrence of one grapheme appears at once, group after group in a
 /// seeded shuffled order, each group fading in, each step starting sooner and lasting shorter than the
-/// one before (by `context.acceleration`, `--accel`).
+/// one before (by `--accel`, its option).
 ///
 /// Timing, for G groups, acceleration a and the reveal's duration T: step k starts at
 /// `d·(1 + a + … + a^(k−1))` and fades in over `r·d·a^k` (r = `fadeRatio`, so consecutive fades
@@ -12,6 +12,19 @@ public struct Letters: Effect {
     public init() {}
     public var name: String { "letters" }
     public var summary: String { "all copies of a letter appear at once, group by group, ever faster" }
+
+    public static let options = [
+        EffectOption("accel", .number("F"), sets: Acceleration.self,
+                     help: "each step of a stepped reveal lasts F times the one before (default 0.9)") { text throws(InvalidValue) in
+            guard let f = Double(text), f > 0, f <= 1 else { throw InvalidValue("'\(text)' is not a factor above 0 and at most 1") }
+            return f
+        },
+    ]
+
+    /// `--accel`: each step lasts this factor of the one before (0 < F ≤ 1).
+    public enum Acceleration: EffectSetting {
+        public static let defaultValue = 0.9
+    }
 
     /// Each fade lasts this many step intervals.
     static let fadeRatio = 2.0
@@ -68,7 +81,8 @@ public struct Letters: Effect {
             step = group.map { stepOfGroup[$0] }
 
             // Geometric steps fitted to the duration: sum of intervals before the last step, plus its fade.
-            let a = context.acceleration.isFinite ? min(1, max(0.01, context.acceleration)) : 0.9
+            let given = context.settings[Acceleration.self]
+            let a = given.isFinite ? min(1, max(0.01, given)) : 0.9
             var starts: [Double] = []
             var lengths: [Double] = []
             starts.reserveCapacity(count)

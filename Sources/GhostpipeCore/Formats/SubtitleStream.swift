@@ -1,5 +1,3 @@
-import Glibc
-
 /// Subtitles read as they arrive, for a file as for a live feed (a speech recogniser writing SRT
 /// blocks into a pipe): a cue comes out as soon as what follows it shows it is complete (the next
 /// cue begins), when the input pauses (a live writer writes whole blocks), or at the end. Memory stays
@@ -17,44 +15,9 @@ import Glibc
 /// first lines are valid UTF-8 (a stream) or the first 64 KiB are (a file), else a legacy code page
 /// guessed from them. Problems come out as `NAME:LINE: what` messages.
 public final class SubtitleStream {
-    public struct Batch {
-        public var cues: [Cue] = []
-        /// SubRip cues as parsed, not built yet (with `keepsParsed`): a text output writes most of
-        /// them from their bytes (`CuePlayback.sendAhead`); `cues` builds them all.
-        var parsed: ParsedCues?
-        public var messages: [String] = []
-        /// A live recogniser's partial hypotheses (see `LiveCaptions.swift`), in the order they
-        /// came: tentative text, never cues.
-        public var partials: [PartialHypothesis] = []
-    }
-
-    /// A part's cues as the parser left them (records over the part's text), numbered from the
-    /// part's first line: `cue(at:)` builds one as the batch's `cues` would have it.
-    struct ParsedCues {
-        let list: CompactCues
-        let lineShift: Int
-
-        var count: Int { list.records.count }
-
-        func cue(at index: Int) -> Cue {
-            var cue = SubtitleStream.cut(list.cue(at: index))
-            cue.sourceLine += lineShift
-            return cue
-        }
-
-        /// Every cue, built.
-        var cues: [Cue] { (0..<count).map(cue(at:)) }
-    }
-
     /// Hands SubRip parts over as parsed (`Batch.parsed`) instead of building every cue: a text
     /// output (`--instant -o json|plain`) writes plain cues straight from their bytes.
     var keepsParsed = false
-
-    /// A cue's text is cut after this many bytes, a line after `maxLine`.
-    public static let maxCueText = 1 << 18
-    public static let maxLine = 1 << 16
-    /// A format read whole is read up to this many bytes (of UTF-8); the rest is dropped.
-    public static let maxWholeFile = 1 << 26
 
     public let name: String
     private let parser: any SubtitleParser
@@ -209,42 +172,6 @@ public final class SubtitleStream {
     public func interrupted() -> [String] {
         sayDropped()
         return flush().messages
-    }
-
-    /// What is said of a cue whose text was cut at `maxCueText` bytes, whether it was cut when built
-    /// or while read: `dropped` bytes of its text went.
-    static func cueTextCut(dropped: Int) -> String {
-        "cue text cut at \(maxCueText) bytes (\(dropped) more bytes dropped)"
-    }
-
-    /// How many line terminators (CR, LF) end `bytes`.
-    static func trailingLineEnds(_ bytes: ArraySlice<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes.reversed() {
-            guard byte == 10 || byte == 13 else { break }
-            count += 1
-        }
-        return count
-    }
-
-    /// Each cue of `cues` cut when it is built (its text is longer than `maxCueText` bytes): its
-    /// line within the part, and how many bytes of its text in the file go.
-    private static func excessText(_ cues: CueList) -> [(line: Int, bytes: Int)] {
-        var excess: [(line: Int, bytes: Int)] = []
-        func textBytes(_ cue: Cue) -> Int { cue.runs.reduce(0) { $0 + $1.text.utf8.count } }
-        switch cues.storage {
-        case .compact(let compact):
-            // Only a cue whose source text is longer can be: the rest are not built here. Counted
-            // in the file's bytes (the markup and the spaces that end lines are not shown).
-            for (i, r) in compact.records.enumerated() where Int(r.textEnd) - Int(r.textStart) > maxCueText {
-                guard textBytes(compact.cue(at: i)) > maxCueText else { continue }
-                let text = compact.source[Int(r.textStart)..<Int(r.textEnd)]
-                excess.append((Int(r.line), text.count - trailingLineEnds(text) - maxCueText))
-            }
-        case .explicit(let list):
-            for cue in list where textBytes(cue) > maxCueText { excess.append((cue.sourceLine, textBytes(cue) - maxCueText)) }
-        }
-        return excess
     }
 
     private func flush() -> Batch {
@@ -488,43 +415,4 @@ public final class SubtitleStream {
         return chosen
     }
 
-    /// A cue's text is at most `maxCueText` bytes.
-    static func cut(_ cue: Cue) -> Cue {
-        var total = 0
-        var cue = cue
-        for r in cue.runs.indices {
-            let count = cue.runs[r].text.utf8.count
-            if total + count > maxCueText {
-                let keep = maxCueText - total
-                cue.runs[r].text = String(decoding: cue.runs[r].text.utf8.prefix(max(0, keep)), as: UTF8.self)
-                cue.runs.removeSubrange((r + 1)...)
-                return cue
-            }
-            total += count
-        }
-        return cue
-    }
-
-    /// Lines ended in `bytes` (LF, CR LF, a lone CR), as the parsers number them.
-    static func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            if memchr(base, 13, bytes.count) == nil {
-                // LF only (most files): eight bytes at a time, counting the bytes equal to LF.
-                var count = 0, i = 0
-                while i + 8 <= bytes.count {
-                    count &+= ByteWords.count(ByteWords.equal(ByteWords.load(base + i), 0x0A))
-                    i += 8
-                }
-                while i < bytes.count { count &+= base[i] == 0x0A ? 1 : 0; i += 1 }
-                return count
-            }
-            var count = 0
-            var previousCR = false
-            for byte in bytes {
-                if byte == 0x0A { if !previousCR { count += 1 }; previousCR = false } else if byte == 0x0D { count += 1; previousCR = true } else { previousCR = false }
-            }
-            return count
-        }
-    }
 }

@@ -99,7 +99,7 @@ public struct Session {
     /// The effect context for this run.
     public var effectContext: EffectContext {
         EffectContext(depth: depth, seed: seed, graphemesPerSecond: options.pacing.graphemesPerSecond,
-                      acceleration: options.acceleration, palette: options.palette)
+                      settings: options.effectSettings)
     }
 
     /// What the show needs to know from the command line, for this output.

@@ -11,6 +11,10 @@ public protocol Output: AnyObject {
     var carriesTime: Bool { get }
     /// Whether it gets the input byte for byte (plain output to a pipe): no sanitizing, no layout.
     var takesRawBytes: Bool { get }
+    /// Where the input's bytes may be copied as they arrive, when nothing waits (`--instant`): an
+    /// output that takes them byte for byte may offer one, and the text is then copied as `cat`
+    /// copies it. Nil: the text goes through graphemes.
+    var rawCopyTarget: (any RawCopyTarget)? { get }
     /// Graphemes `range` of `queue` are shown, each at `queue.instants[k]`.
     func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws
     /// Text shown by an effect, a grapheme at a time in reading order, each with its instant.
@@ -31,6 +35,12 @@ public protocol Output: AnyObject {
     func end(status: Int32, at instant: Nanoseconds) throws
 }
 
+/// What the input's bytes can be copied into as they are (plain output to a pipe or a file).
+public protocol RawCopyTarget: AnyObject {
+    /// Writes `bytes`, as read, at `stamp`.
+    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws
+}
+
 /// A grapheme and the instant an effect shows it in its final look.
 public struct TimedGrapheme: Sendable {
     public var text: String
@@ -44,6 +54,7 @@ public struct TimedGrapheme: Sendable {
 extension Output {
     public var screen: Screen? { nil }
     public var takesRawBytes: Bool { false }
+    public var rawCopyTarget: (any RawCopyTarget)? { nil }
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {}
     public func shown(_ text: [TimedGrapheme], at stamp: Nanoseconds) throws {}
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {}

@@ -2,7 +2,7 @@
 /// it), each grapheme written at its instant (all
 /// graphemes due together go out in one write); subtitles as each cue's text and a newline at its
 /// start. No escape sequences of ghostpipe's own, no wrapping.
-public final class PlainOutput: Output {
+public final class PlainOutput: Output, RawCopyTarget {
     private let writes: GatheredWrites
     private let raw: Bool
 
@@ -31,6 +31,8 @@ public final class PlainOutput: Output {
 
     public var carriesTime: Bool { false }
     public var takesRawBytes: Bool { raw }
+    /// Raw input is copied here as it is: the same bytes `graphemes` would write, with no work per grapheme.
+    public var rawCopyTarget: (any RawCopyTarget)? { raw ? self : nil }
 
     public func graphemes(_ queue: GlyphQueue, _ range: Range<Int>, at stamp: Nanoseconds) throws {
         guard !range.isEmpty else { return }
@@ -49,7 +51,7 @@ public final class PlainOutput: Output {
     }
 
     /// Input bytes copied as they are (`RawCopy`).
-    func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try bytes.withUnsafeBufferPointer { try writes.add(at: stamp, $0) } }
+    public func copy(_ bytes: [UInt8], at stamp: Nanoseconds) throws { try bytes.withUnsafeBufferPointer { try writes.add(at: stamp, $0) } }
 
     public func cue(_ cue: Cue, start: Nanoseconds, end: Nanoseconds, at stamp: Nanoseconds) throws {
         var text = Array(TerminalSanitizer.clean(cue.plainText).utf8)

@@ -75,6 +75,24 @@ import Testing
         #expect(try ArgumentParser.parse(["--completions", "zsh"]).completions == .zsh)
     }
 
+    /// An effect's own options are declared beside it and come with its entry in the catalogue: they
+    /// follow --seed in the Effects section, and their values reach the effect typed, checked here.
+    @Test func effectOptionsComeFromTheirEffects() throws {
+        let names = OptionTable.effects.map(\.long)
+        let own = EffectCatalog.options.map(\.long)
+        #expect(own == ["accel", "palette"])
+        #expect(Array(names.drop { $0 != "seed" }.dropFirst().prefix(own.count)) == own)
+        let given = try ArgumentParser.parse(["--accel", "0.5", "--palette", "red,none"])
+        #expect(given.effectSettings[Letters.Acceleration.self] == 0.5)
+        #expect(given.effectSettings[ColorShift.Stops.self] == [.color(.palette(1)), .own])
+        let defaults = try ArgumentParser.parse([])
+        #expect(defaults.effectSettings[Letters.Acceleration.self] == 0.9)
+        #expect(defaults.effectSettings[ColorShift.Stops.self].isEmpty)
+        #expect(throws: UsageError("--accel: '2' is not a factor above 0 and at most 1")) {
+            try ArgumentParser.parse(["--accel", "2"])
+        }
+    }
+
     @Test func outputModeFollowsTheTerminal() throws {
         let options = try ArgumentParser.parse([])
         let tty = try Session(options: options, surroundings: Surroundings(stdoutIsTerminal: true, terminalSize: (100, 30), environment: ["TERM": "xterm"]))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// A trivial effect for testing the block machinery: nothing, then the whole block at half time.
 struct AppearAtHalf: Effect {

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--effect color --palette …`: the text shows at once and moves through the stops in OKLab with
 /// ease-out, ending on the last stop or on its own colours; at 256 and 16 colours only real changes
@@ -10,7 +11,9 @@ import Testing
     let duration: Nanoseconds = 1_000_000_000
 
     func context(_ palette: String, depth: ColorDepth = .truecolor) throws -> EffectContext {
-        EffectContext(depth: depth, palette: try PaletteStop.list(palette))
+        var settings = EffectSettings()
+        settings[ColorShift.Stops.self] = try PaletteStop.list(palette)
+        return EffectContext(depth: depth, settings: settings)
     }
 
     /// The foreground of every glyph drawn at `t` (all glyphs share one style here).

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 @Suite struct CreditsRoll {
     func roll(_ chunks: [(Double, String)], columns: Int = 30, rows: Int = 6, pace: Double = 24,

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// What every effect in the catalogue promises: the final frame is the text, no frame shows part of a
 /// grapheme cluster, `nextChange` is honest, and the seed alone decides the animation.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 @Suite struct LettersEffect {
     let effect = Letters()
@@ -64,8 +65,13 @@ import Testing
 
     @Test func accelerationComesFromTheContext() {
         let block = EffectHarness.block("abcdefghij")
-        let slow = Letters.Plan(block, duration: duration, context: EffectContext(acceleration: 1))
-        let fast = Letters.Plan(block, duration: duration, context: EffectContext(acceleration: 0.5))
+        func context(accel: Double) -> EffectContext {
+            var settings = EffectSettings()
+            settings[Letters.Acceleration.self] = accel
+            return EffectContext(settings: settings)
+        }
+        let slow = Letters.Plan(block, duration: duration, context: context(accel: 1))
+        let fast = Letters.Plan(block, duration: duration, context: context(accel: 0.5))
         let evenGaps = zip(slow.start, slow.start.dropFirst()).map { $1 - $0 }
         #expect(evenGaps.allSatisfy { abs($0 - evenGaps[0]) < 1 })
         #expect(abs((fast.start[2] - fast.start[1]) / (fast.start[1] - fast.start[0]) - 0.5) < 1e-9)

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Effects on a terminal whose widths are not the Unicode data's. tmux 3.3a draws `👍🏽` four columns
 /// wide (the thumb and the skin tone side by side) and `❤️` one (it ignores VS16); ghostpipe asks the

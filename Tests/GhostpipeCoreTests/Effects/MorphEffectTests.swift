@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 @Suite struct MorphEffect {
     let effect = Morph()

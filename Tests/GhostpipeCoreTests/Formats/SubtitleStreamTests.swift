@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Subtitles read as they arrive: complete cues as soon as the next one begins (or the input
 /// pauses), bounded memory on any input, every problem said with its line.

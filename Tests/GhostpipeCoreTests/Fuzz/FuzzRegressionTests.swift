@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Inputs the libFuzzer targets in Scripts/fuzz/ found (run them with `Scripts/fuzz.sh`), kept as
 /// byte arrays, with the behaviour that is right for them. One test per crash or failed property.

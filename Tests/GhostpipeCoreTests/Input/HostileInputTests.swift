@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 @Suite struct HostileInput {
     /// What a malicious file might hold: each line tries to talk to the terminal.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Extreme times, rates and speeds from every border (options, a player's clock lines, mpv) are
 /// refused with a message naming the value and where it came from, and the arithmetic past the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--align` and `--place`: blocks moved as a whole by their longest line, and stacked at the top,
 /// middle or bottom of a screenful or of the band.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `-o asciicast-v3`: the v2 recording's events, each timed from the one before, under a v3 header,
 /// ending with an exit event.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 @Suite struct PlainOutput {
     /// Random valid UTF-8 with everything awkward: CR LF, lone CR, BOM, NUL, escapes, emoji, marks.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Terminal output through the whole pipeline on a virtual clock, replayed into a screen model.
 @Suite struct TerminalOutput {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--layout slides`: one paragraph or cue at a time in the same place, replaced through the effect,
 /// on the pace's or the cues' timeline; ← and → scrub through the transitions; `--loop` starts again.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// The subtitles' status line (`i`): fitted to the width, least useful parts dropped first, `q quit`
 /// always last; under `--follow` only the keys that act there; the cue counter right from the start.

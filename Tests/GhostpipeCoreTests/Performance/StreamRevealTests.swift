@@ -1,5 +1,6 @@
 import GhostpipeCore
 import Testing
+import TestSupport
 
 /// Terminal streams on the virtual clock: what ends on the screen is the emulator's reading of the
 /// input; printed characters take the pace, motion and erases none; rows erased after they showed are

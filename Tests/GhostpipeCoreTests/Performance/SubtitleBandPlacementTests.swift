@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Where the subtitle band sits on a terminal: at its last rows, as a player shows subtitles, when
 /// the terminal says where its cursor is; under the prompt with `--place inline`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Subtitles played on a virtual clock; the output replayed into a screen model at chosen instants.
 struct SubtitleRun {

@@ -1,5 +1,6 @@
 import GhostpipeCore
 import Testing
+import TestSupport
 
 /// A paragraph taller than the screen, under an effect other than the typewriter: it cannot be
 /// redrawn once it scrolls, so it is revealed in slices one row shorter than the screen, in turn.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--track-order`: the tracks' rows in the band as the user chooses (up, down, a list), for
 /// `--track` files and a SAMI file's classes alike, at the bottom of the band and placed at the top.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Karaoke, word timing, fades and tracks played on a virtual clock and replayed into a screen model.
 @Suite struct WordTimingPlayback {

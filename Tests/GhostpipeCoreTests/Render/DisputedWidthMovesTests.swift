@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// A cluster terminals draw at different widths (`DisplayWidth.isDisputed`) that the frame holds at
 /// another width than the terminal's: a terminal stream's cells are the emulator's, at the Unicode

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// `--follow`: subtitles played at a player's position, on the virtual clock (scripted playheads and
 /// scripted clock lines), and the pieces that read the players.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostpipeCore
+import TestSupport
 
 /// Pacing at exact instants on the virtual clock, observed through `--output json`.
 @Suite struct Pacing_ {

@@ -2,11 +2,12 @@
 /// is copied as it arrives, as `cat` copies it — no segmenting, no per-grapheme work — at the speed
 /// of the reads and writes. Output still begins before the input ends, and memory stays bounded.
 final class RawCopy: TextReveal {
-    private let output: PlainOutput
+    private let output: any RawCopyTarget
     private var pending: [UInt8] = []
     private var ended = false
 
-    init(output: PlainOutput) { self.output = output }
+    /// `output`: what the output offers for bytes as they are (`Output.rawCopyTarget`).
+    init(into output: any RawCopyTarget) { self.output = output }
 
     /// Bytes as read (the text run hands them over instead of clusters).
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) { pending.append(contentsOf: bytes) }

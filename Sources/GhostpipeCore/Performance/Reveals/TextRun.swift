@@ -19,8 +19,8 @@ final class TextRun {
         fitted = settings.pacing.duration != nil
         let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
                                 row: row, column: column)
-        if clockRule.timeless && settings.pacing.duration == nil, output.takesRawBytes, let plain = output as? PlainOutput {
-            reveal = RawCopy(output: plain)
+        if clockRule.timeless && settings.pacing.duration == nil, let target = output.rawCopyTarget {
+            reveal = RawCopy(into: target)
         } else if settings.subtitleLayout == .slides, !output.takesRawBytes, let screenScene = setup.scene {
             reveal = SlideShow(setup, scene: screenScene)
         } else if let screen = output.screen, let screenScene = setup.scene, settings.effect.streaming != .rolled,

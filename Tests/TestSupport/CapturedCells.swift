@@ -3,22 +3,22 @@
 /// keeps how a palette colour was asked for (`ESC[97m` or `ESC[38;5;15m`), carries attributes from one
 /// line to the next, and writes a reset only before a cell it has stored (a blank written by an erase
 /// is stored, one never touched is not) — so screens are compared as cells.
-struct CapturedCells: Equatable, CustomStringConvertible {
-    struct Cell: Equatable {
-        var text: Character
-        var foreground: String?
-        var background: String?
-        var attributes: Set<String>
+public struct CapturedCells: Equatable, CustomStringConvertible {
+    public struct Cell: Equatable {
+        public var text: Character
+        public var foreground: String?
+        public var background: String?
+        public var attributes: Set<String>
 
         /// A space in the default colours and no attribute that shows on a space.
-        var isDefaultBlank: Bool {
+        public var isDefaultBlank: Bool {
             text == " " && background == nil && attributes.isDisjoint(with: ["reverse", "underline", "strike"])
         }
     }
 
-    var rows: [[Cell]]
+    public var rows: [[Cell]]
 
-    init(_ lines: [String]) {
+    public init(_ lines: [String]) {
         var state = Cell(text: " ", foreground: nil, background: nil, attributes: [])
         rows = lines.map { line in
             var cells: [Cell] = []
@@ -92,7 +92,7 @@ struct CapturedCells: Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         rows.enumerated().map { r, row in
             "\(r): " + row.map { c in
                 let look = ([c.foreground.map { "fg=\($0)" }, c.background.map { "bg=\($0)" }].compactMap { $0 } + c.attributes.sorted()).joined(separator: ",")
@@ -102,7 +102,7 @@ struct CapturedCells: Equatable, CustomStringConvertible {
     }
 
     /// The first row where two screens differ, for a failure message.
-    static func difference(_ expected: CapturedCells, _ actual: CapturedCells) -> String {
+    public static func difference(_ expected: CapturedCells, _ actual: CapturedCells) -> String {
         for r in 0..<max(expected.rows.count, actual.rows.count) {
             let e = r < expected.rows.count ? expected.rows[r] : []
             let a = r < actual.rows.count ? actual.rows[r] : []

@@ -2,14 +2,14 @@ import Foundation
 
 /// The machine's processes as `/proc` shows them, for tests that wait on what a program is doing
 /// (running, stopped, in the terminal's foreground) instead of for a fixed time.
-enum Processes {
-    static func all() -> [ProcessEntry] {
+public enum Processes {
+    public static func all() -> [ProcessEntry] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int($0).flatMap(ProcessEntry.init(pid:)) }
     }
 
     /// Waits (up to `timeout`) until `condition` holds for the machine's processes; whether it did.
     @discardableResult
-    static func wait(timeout: Double = 20, until condition: ([ProcessEntry]) -> Bool) -> Bool {
+    public static func wait(timeout: Double = 20, until condition: ([ProcessEntry]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(all()) { return true }
@@ -20,17 +20,17 @@ enum Processes {
 }
 
 /// One process: what `/proc/PID/stat` and `cmdline` say of it.
-struct ProcessEntry {
-    let pid: Int
+public struct ProcessEntry {
+    public let pid: Int
     /// The command line, one argument per element.
-    let arguments: [String]
+    public let arguments: [String]
     /// `R` running, `S` sleeping, `T` stopped by job control, …
-    let state: Character
-    let processGroup: Int
+    public let state: Character
+    public let processGroup: Int
     /// The process group in the foreground of the process's terminal.
-    let terminalForeground: Int
+    public let terminalForeground: Int
 
-    init?(pid: Int) {
+    public init?(pid: Int) {
         // `pid (comm) state ppid pgrp session tty_nr tpgid …`; comm may hold spaces and parentheses.
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }

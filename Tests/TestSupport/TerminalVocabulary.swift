@@ -6,7 +6,7 @@
 /// the cursor around clearing the rows below). Returns what it rejects.
 /// `controls`: C0 controls allowed besides CR and LF (plain text to a terminal keeps tab and
 /// backspace, which move as under `cat`).
-func outsideVocabulary(_ bytes: [UInt8], controls: Set<UInt32> = []) -> [String] {
+public func outsideVocabulary(_ bytes: [UInt8], controls: Set<UInt32> = []) -> [String] {
     var problems: [String] = []
     let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
     if String(decoding: bytes, as: UTF8.self).utf8.count != bytes.count || Array(String(decoding: bytes, as: UTF8.self).utf8) != bytes {

@@ -6,13 +6,13 @@ import Glibc
 /// A real mpv without display or sound (`--vo=null --ao=null`), playing a generated test picture,
 /// with its JSON IPC socket: tests pause, seek and change its speed through it, as a user would. The
 /// picture is a short file mpv encodes first: its lavfi generator itself cannot seek backwards.
-final class HeadlessMPV {
-    let socketPath: String
+public final class HeadlessMPV {
+    public let socketPath: String
     private let process = Process()
     private var fd: Int32 = -1
 
     /// Starts mpv paused at 0 on a `seconds` long test film (made in `directory`); `socket` is where it listens.
-    init(mpv: String, socket: String, directory: String, seconds: Int = 120, paused: Bool = true) throws {
+    public init(mpv: String, socket: String, directory: String, seconds: Int = 120, paused: Bool = true) throws {
         socketPath = socket
         let film = "\(directory)/test-\(seconds).mkv"
         if !FileManager.default.fileExists(atPath: film) {
@@ -36,7 +36,7 @@ final class HeadlessMPV {
     }
 
     /// Connects to its socket (waiting for mpv to create it).
-    func connect(timeout: Double = 10) -> Bool {
+    public func connect(timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -55,7 +55,7 @@ final class HeadlessMPV {
     }
 
     /// Sends one command (`["seek", 41, "absolute"]` as JSON text); its reply is not waited for.
-    func command(_ json: String) {
+    public func command(_ json: String) {
         let line = Array("{\"command\":\(json)}\n".utf8)
         _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         // Replies and events are drained so that mpv never blocks on a full socket.
@@ -64,7 +64,7 @@ final class HeadlessMPV {
     }
 
     /// Asks for a property and waits for its value (the raw JSON of `data`).
-    func property(_ name: String, timeout: Double = 3) -> String? {
+    public func property(_ name: String, timeout: Double = 3) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 {}
         let line = Array("{\"command\":[\"get_property\",\"\(name)\"],\"request_id\":77}\n".utf8)
@@ -83,9 +83,9 @@ final class HeadlessMPV {
         return nil
     }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
-    func quit() {
+    public func quit() {
         command(#"["quit"]"#)
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline { usleep(20_000) }

@@ -1,32 +1,32 @@
-@testable import GhostpipeCore
+import GhostpipeCore
 
 /// A small VT100/xterm screen model for tests: enough of a terminal to replay what ghostpipe writes
 /// (printables with column widths, CR, LF with scrolling, cursor moves, EL/ED, SGR, DECTCEM, autowrap
 /// with the pending-wrap state). Anything else it does not understand is recorded in `unknown`, so a
 /// test can assert that nothing outside ghostpipe's vocabulary was written.
-struct ScreenModel {
-    let width: Int
-    let height: Int
-    var cells: [[Cell]]
-    var row = 0
-    var column = 0
-    var pendingWrap = false
-    var style = Style.plain
-    var cursorVisible = true
-    var unknown: [String] = []
+public struct ScreenModel {
+    public let width: Int
+    public let height: Int
+    public var cells: [[Cell]]
+    public var row = 0
+    public var column = 0
+    public var pendingWrap = false
+    public var style = Style.plain
+    public var cursorVisible = true
+    public var unknown: [String] = []
     /// Rows scrolled off the top, oldest first (the scrollback).
-    var scrollback: [[Cell]] = []
+    public var scrollback: [[Cell]] = []
     /// Clusters this terminal draws at other widths than `DisplayWidth` (tmux 3.3a: `👍🏽` is 4, `❤️` 1).
-    var widths: [String: Int] = [:]
+    public var widths: [String: Int] = [:]
 
-    init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
         cells = Array(repeating: Array(repeating: .blank, count: width), count: height)
     }
 
     /// The screen as text, one string per row, trailing blanks trimmed (like `tmux capture-pane`).
-    var lines: [String] {
+    public var lines: [String] {
         cells.map { row in
             var s = ""
             for cell in row where cell.width > 0 { s += cell.text }
@@ -35,21 +35,21 @@ struct ScreenModel {
         }
     }
     /// Scrollback and screen together, trailing empty rows removed.
-    var transcript: [String] {
+    public var transcript: [String] {
         var all = scrollback.map { Self.text($0) } + lines
         while all.last == "" { all.removeLast() }
         return all
     }
-    static func text(_ row: [Cell]) -> String {
+    public static func text(_ row: [Cell]) -> String {
         var s = ""
         for cell in row where cell.width > 0 { s += cell.text }
         while s.hasSuffix(" ") { s.removeLast() }
         return s
     }
 
-    mutating func feed(_ text: String) { feed(Array(text.utf8)) }
+    public mutating func feed(_ text: String) { feed(Array(text.utf8)) }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
         // Group printable scalars into grapheme clusters (as a terminal following UAX #29 would).

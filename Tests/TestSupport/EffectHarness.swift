@@ -1,41 +1,41 @@
 import Testing
-@testable import GhostpipeCore
+import GhostpipeCore
 
 /// Texts every effect is tried on: ASCII, Korean (with repeated syllables), emoji clusters.
-enum EffectTexts {
-    static let ascii = "The quick brown fox jumps over the lazy dog.\nPack my box with five dozen liquor jugs!\n\nSphinx of black quartz, judge my vow.\n"
-    static let korean = "한국어 한글 한 번 더\n밤이 깊었다. 터미널 화면에 글자가 하나씩 나타난다.\n"
-    static let emoji = "👍🏽 good 👍🏽 👨‍👩‍👧 family 🎉\ncafé naïve ❤️ e\u{301} done 🎉\n"
-    static let all = [ascii, korean, emoji]
+public enum EffectTexts {
+    public static let ascii = "The quick brown fox jumps over the lazy dog.\nPack my box with five dozen liquor jugs!\n\nSphinx of black quartz, judge my vow.\n"
+    public static let korean = "한국어 한글 한 번 더\n밤이 깊었다. 터미널 화면에 글자가 하나씩 나타난다.\n"
+    public static let emoji = "👍🏽 good 👍🏽 👨‍👩‍👧 family 🎉\ncafé naïve ❤️ e\u{301} done 🎉\n"
+    public static let all = [ascii, korean, emoji]
 }
 
 /// Drives effects directly (into a `Frame`) and through the show (a paragraph at a time, on a virtual
 /// clock, into a MemorySink), and checks what every effect must guarantee.
-enum EffectHarness {
-    static func block(_ text: String, width: Int = 40, style: Style = .plain) -> Block {
+public enum EffectHarness {
+    public static func block(_ text: String, width: Int = 40, style: Style = .plain) -> Block {
         BlockLayout.layout(BlockLayout.graphemes(text, style: style), width: width)
     }
 
     /// The block drawn at `elapsed` into a frame of the block's size.
-    static func frame(_ effect: any Effect, _ block: Block, at elapsed: Nanoseconds, duration: Nanoseconds,
-                      context: EffectContext = EffectContext(), width: Int = 40) -> Frame {
+    public static func frame(_ effect: any Effect, _ block: Block, at elapsed: Nanoseconds, duration: Nanoseconds,
+                             context: EffectContext = EffectContext(), width: Int = 40) -> Frame {
         var frame = Frame(width: width, origin: 0, rowCount: max(1, block.rows))
         effect.draw(block, elapsed: elapsed, duration: duration, context: context, into: &frame, row: 0, column: 0)
         return frame
     }
 
     /// The final look: every glyph in its own style.
-    static func finalFrame(_ block: Block, width: Int = 40) -> Frame {
+    public static func finalFrame(_ block: Block, width: Int = 40) -> Frame {
         var frame = Frame(width: width, origin: 0, rowCount: max(1, block.rows))
         for g in block.glyphs { frame.put(g.text, width: g.width, style: g.style, row: g.row, column: g.column) }
         return frame
     }
 
     /// Rows of a frame as text (trailing blanks trimmed).
-    static func lines(_ frame: Frame) -> [String] { frame.rows.map { ScreenModel.text($0) } }
+    public static func lines(_ frame: Frame) -> [String] { frame.rows.map { ScreenModel.text($0) } }
 
     /// The instants `nextChange` reports from 0 to the end.
-    static func changes(_ effect: any Effect, _ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
+    public static func changes(_ effect: any Effect, _ block: Block, duration: Nanoseconds, context: EffectContext) -> [Nanoseconds] {
         var instants: [Nanoseconds] = [0]
         var t: Nanoseconds = 0
         while let next = effect.nextChange(block, after: t, duration: duration, context: context) {
@@ -50,8 +50,8 @@ enum EffectHarness {
     /// `nextChange` is honest: between two instants it reports the drawing does not change (checked at
     /// the first nanosecond after, a few instants in between and the last nanosecond before), and after
     /// the last one the drawing is the final text.
-    static func checkNextChange(_ effect: any Effect, _ block: Block, duration: Nanoseconds, context: EffectContext,
-                                width: Int = 40, sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func checkNextChange(_ effect: any Effect, _ block: Block, duration: Nanoseconds, context: EffectContext,
+                                       width: Int = 40, sourceLocation: SourceLocation = #_sourceLocation) {
         let instants = changes(effect, block, duration: duration, context: context)
         for (a, b) in zip(instants, instants.dropFirst()) {
             let drawn = frame(effect, block, at: a, duration: duration, context: context, width: width)
@@ -69,8 +69,8 @@ enum EffectHarness {
     }
 
     /// `text` revealed by `effect` through the show on a virtual clock.
-    static func play(_ effect: any Effect, _ text: String, columns: Int = 40, rows: Int = 12,
-                     context: EffectContext = EffectContext(), duration: Nanoseconds? = nil) throws -> MemorySink {
+    public static func play(_ effect: any Effect, _ text: String, columns: Int = 40, rows: Int = 12,
+                            context: EffectContext = EffectContext(), duration: Nanoseconds? = nil) throws -> MemorySink {
         let sink = MemorySink()
         var settings = ShowSettings()
         settings.effect = effect
@@ -86,8 +86,8 @@ enum EffectHarness {
     /// grapheme cluster (each cell's text is one whole cluster from `allowed`, or a cipher glyph of the
     /// cell's width when `ciphers` is set) and wide cells are intact. Returns the final screen.
     @discardableResult
-    static func replay(_ sink: MemorySink, columns: Int, rows: Int, text: String, ciphers: Bool = false,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> ScreenModel {
+    public static func replay(_ sink: MemorySink, columns: Int, rows: Int, text: String, ciphers: Bool = false,
+                              sourceLocation: SourceLocation = #_sourceLocation) -> ScreenModel {
         let allowed = Set(text.map(String.init))
         var screen = ScreenModel(width: columns, height: rows)
         var problems: [String] = []

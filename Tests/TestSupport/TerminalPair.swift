@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
@@ -12,15 +11,15 @@ import Glibc
 /// Each pair has its own tmux server (`-L` with a unique socket name, no configuration file), killed
 /// when the pair is closed. Both programs get the same environment and `TERM=xterm-256color`, with the
 /// variables tmux adds removed, so they write the same bytes.
-final class TerminalPair {
-    private(set) var rows: Int
-    private(set) var columns: Int
+public final class TerminalPair {
+    public private(set) var rows: Int
+    public private(set) var columns: Int
     private let socket: String
     private let terminal: PseudoTerminal
     private let pid: pid_t
-    let emulator: TerminalEmulator
+    public let emulator: TerminalEmulator
     /// Everything the program on the pseudo-terminal wrote, for diagnosing a difference.
-    private(set) var transcript: [UInt8] = []
+    public private(set) var transcript: [UInt8] = []
     private var closed = false
 
     private static let counter = Counter()
@@ -28,11 +27,11 @@ final class TerminalPair {
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+        public func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
     }
 
     /// The environment both programs run in: fixed locale and home, no pager or editor settings.
-    static let environment: [String: String] = {
+    public static let environment: [String: String] = {
         let home = NSTemporaryDirectory() + "ghostpipe-emulator-home"
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         return [
@@ -43,7 +42,7 @@ final class TerminalPair {
     }()
 
     /// Starts `script` (a `/bin/sh -c` script) in both terminals, `rows × columns`.
-    init(_ script: String, rows: Int = 24, columns: Int = 80) throws {
+    public init(_ script: String, rows: Int = 24, columns: Int = 80) throws {
         self.rows = rows
         self.columns = columns
         socket = "ghostpipe-emu-\(getpid())-\(Self.counter.next())"
@@ -66,7 +65,7 @@ final class TerminalPair {
     deinit { close() }
 
     /// Kills both programs and the tmux server.
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         kill(-pid, SIGKILL)
@@ -80,17 +79,17 @@ final class TerminalPair {
     // MARK: - Driving
 
     /// Types `bytes` into both terminals, then waits for both to settle.
-    func type(_ bytes: [UInt8], settle quiet: Double = 0.3) throws {
+    public func type(_ bytes: [UInt8], settle quiet: Double = 0.3) throws {
         let before = try tmuxState()
         _ = try tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
         _ = bytes.withUnsafeBytes { write(terminal.master, $0.baseAddress, $0.count) }
         try settle(quiet: quiet, changedFrom: before)
     }
 
-    func type(_ text: String, settle quiet: Double = 0.3) throws { try type(Array(text.utf8), settle: quiet) }
+    public func type(_ text: String, settle quiet: Double = 0.3) throws { try type(Array(text.utf8), settle: quiet) }
 
     /// Resizes both terminals (the programs get SIGWINCH), then waits for both to settle.
-    func resize(rows: Int, columns: Int) throws {
+    public func resize(rows: Int, columns: Int) throws {
         let before = try tmuxState()
         self.rows = rows
         self.columns = columns
@@ -108,7 +107,7 @@ final class TerminalPair {
     /// A script that has ended (`…; exec sleep 600`) writes nothing more, so no quiet period is needed:
     /// once both terminals run its `sleep`, the pseudo-terminal is drained and tmux shows the same
     /// screen twice in a row, everything has been drawn.
-    func settle(quiet: Double = 0.3, changedFrom before: String? = nil, timeout: Double = 15) throws {
+    public func settle(quiet: Double = 0.3, changedFrom before: String? = nil, timeout: Double = 15) throws {
         let start = Date()
         var lastTmux = ""
         var tmuxStable = Date()
@@ -146,7 +145,7 @@ final class TerminalPair {
     }
 
     /// The emulator's screen as text, for diagnostics.
-    var emulatorScreen: String {
+    public var emulatorScreen: String {
         (0..<rows).map { "|" + emulator.rowText($0) }.joined(separator: "\n")
     }
 
@@ -192,15 +191,15 @@ final class TerminalPair {
 
     /// What tmux shows, rebuilt cell by cell: `capture-pane -e` gives each row's text with the SGR
     /// changes (and SO/SI around line drawing), which a fresh emulator replays row by row.
-    struct Screen {
-        var cells: TerminalEmulator
-        var cursorRow: Int
-        var cursorColumn: Int
-        var cursorVisible: Bool
-        var alternate: Bool
+    public struct Screen {
+        public var cells: TerminalEmulator
+        public var cursorRow: Int
+        public var cursorColumn: Int
+        public var cursorVisible: Bool
+        public var alternate: Bool
     }
 
-    func tmuxScreen() throws -> Screen {
+    public func tmuxScreen() throws -> Screen {
         let capture = try tmux(["capture-pane", "-p", "-e", "-t", "main"])
         var lines = capture.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
@@ -219,7 +218,7 @@ final class TerminalPair {
 
     /// The differences between tmux's screen and the emulator's: rows of text, the style of every
     /// character tmux shows, the cursor, cursor visibility, which screen is showing. Empty when equal.
-    func differences(styles: Bool = true, cursor: Bool = true) throws -> [String] {
+    public func differences(styles: Bool = true, cursor: Bool = true) throws -> [String] {
         let real = try tmuxScreen()
         var found: [String] = []
         for r in 0..<rows {
@@ -250,8 +249,8 @@ final class TerminalPair {
         return found
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 }

@@ -1,29 +1,28 @@
 import Foundation
-import TestSupport
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The built `ghostpipe` executable, run as a user would: with pipes, or on a pseudo-terminal.
-enum Binary {
+public enum Binary {
     /// Next to the test bundle in the build directory.
-    static let path: String = {
+    public static let path: String = {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("ghostpipe").path
     }()
 
-    static func sample(_ name: String) -> String { Paths.sample(name) }
+    public static func sample(_ name: String) -> String { Paths.sample(name) }
 
-    struct Result {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
+    public struct Result {
+        public var status: Int32
+        public var stdout: [UInt8]
+        public var stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// Runs with stdout and stderr on pipes and `stdin` fed from bytes (or /dev/null).
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -67,8 +66,8 @@ enum Binary {
     ///
     /// No time window: the writer waits on a named pipe for the test's go, so output that waited for
     /// the end of input would never come, whatever the machine's speed.
-    static func streaming(_ arguments: [String], first: String, then rest: String, shown: String,
-                          timeout: Double = 30) throws -> (early: Bool, output: String) {
+    public static func streaming(_ arguments: [String], first: String, then rest: String, shown: String,
+                                 timeout: Double = 30) throws -> (early: Bool, output: String) {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-go-\(UUID().uuidString)").path
         guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { unlink(fifo) }
@@ -105,16 +104,16 @@ enum Binary {
         return (early, String(decoding: received, as: UTF8.self))
     }
 
-    struct TerminalRun {
-        var status: Int32 = -1
-        var signaled = false
+    public struct TerminalRun {
+        public var status: Int32 = -1
+        public var signaled = false
         /// What the terminal received, with seconds since the start.
-        var chunks: [(time: Double, bytes: [UInt8])] = []
-        var bytes: [UInt8] { chunks.flatMap(\.bytes) }
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        public var chunks: [(time: Double, bytes: [UInt8])] = []
+        public var bytes: [UInt8] { chunks.flatMap(\.bytes) }
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    enum Action {
+    public enum Action {
         case type([UInt8])
         case signal(Int32)
         case resize(rows: Int, columns: Int)
@@ -123,9 +122,9 @@ enum Binary {
     /// Runs a shell command line on a new pseudo-terminal of the given size; `actions` happen at the
     /// given seconds after the program's first output (however long a loaded machine takes to get
     /// there). Stops when the program exits (or after `timeout`).
-    static func runInTerminal(_ command: String, rows: Int = 24, columns: Int = 80,
-                              actions: [(at: Double, action: Action)] = [], timeout: Double = 30,
-                              environment: [String: String] = [:]) throws -> TerminalRun {
+    public static func runInTerminal(_ command: String, rows: Int = 24, columns: Int = 80,
+                                     actions: [(at: Double, action: Action)] = [], timeout: Double = 30,
+                                     environment: [String: String] = [:]) throws -> TerminalRun {
         let terminal = try PseudoTerminal(rows: rows, columns: columns)
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm-256color"

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import GhostpipeCore
 #if canImport(Glibc)
 import Glibc
@@ -7,14 +6,14 @@ import Glibc
 
 /// tmux driven from a test. Every session runs in a tmux server of its own (its own socket), so
 /// tests running in parallel — and anyone else's tmux — never meet, and the server is killed after.
-final class Tmux {
-    let name: String
-    let socket: String
-    private(set) var columns: Int
-    private(set) var rows: Int
+public final class Tmux {
+    public let name: String
+    public let socket: String
+    public private(set) var columns: Int
+    public private(set) var rows: Int
 
     /// Starts `bash --norc` with a plain `$ ` prompt in a new detached session.
-    init(columns: Int, rows: Int, tag: String = "t") throws {
+    public init(columns: Int, rows: Int, tag: String = "t") throws {
         name = "gp-\(tag)"
         socket = "ghostpipe-test-\(getpid())-\(tag)-\(UInt32.random(in: 0...UInt32.max))"
         self.columns = columns
@@ -33,27 +32,27 @@ final class Tmux {
     }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String { try Tmux.run(arguments, socket: socket) }
+    public func tmux(_ arguments: [String]) throws -> String { try Tmux.run(arguments, socket: socket) }
 
     /// Types `text` (and Enter) at the prompt.
-    func type(_ text: String, enter: Bool = true) {
+    public func type(_ text: String, enter: Bool = true) {
         _ = try? tmux(["send-keys", "-t", name, "-l", text])
         if enter { _ = try? tmux(["send-keys", "-t", name, "Enter"]) }
     }
 
     /// Presses a key by tmux name (`C-c`, `C-z`, `Right`, `q`).
-    func press(_ key: String) { _ = try? tmux(["send-keys", "-t", name, key]) }
+    public func press(_ key: String) { _ = try? tmux(["send-keys", "-t", name, key]) }
 
     /// Sends `signal` to the programs the pane's shell is running (and only those: other tests run
     /// ghostpipe at the same time).
-    func signalForeground(_ signal: String) {
+    public func signalForeground(_ signal: String) {
         let shell = display("#{pane_pid}")
         _ = try? tmux(["run-shell", "pkill -\(signal) -P \(shell) || true"])
     }
 
     /// Resizes the window, and waits until the pane's terminal has the new size (tmux queues a pane's
     /// resize; the programs get SIGWINCH when it is applied), so that a key sent next comes after it.
-    func resize(columns: Int, rows: Int) {
+    public func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         _ = try? tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
@@ -65,7 +64,7 @@ final class Tmux {
     }
 
     /// The screen as text, one string per row, trailing blanks trimmed.
-    func screen(escapes: Bool = false) -> [String] {
+    public func screen(escapes: Bool = false) -> [String] {
         let text = (try? tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))) ?? ""
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -74,26 +73,26 @@ final class Tmux {
 
     /// The processes of the job in the pane's foreground; none while its shell is there (at its prompt,
     /// or after stopping the job).
-    func foregroundJob() -> [ProcessEntry] {
+    public func foregroundJob() -> [ProcessEntry] {
         guard let shell = Int(display("#{pane_pid}")).flatMap(ProcessEntry.init(pid:)),
               shell.terminalForeground > 0, shell.terminalForeground != shell.processGroup else { return [] }
         return Processes.all().filter { $0.processGroup == shell.terminalForeground }
     }
 
     /// A tmux format (`#{cursor_flag}`) evaluated for the pane.
-    func display(_ format: String) -> String {
+    public func display(_ format: String) -> String {
         ((try? tmux(["display", "-p", "-t", name, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// However long a step should take, a condition is given at least this long (seconds) before it
     /// counts as failed: a loaded machine (two shared cores) can be many times slower than expected.
     /// Only a failure waits that long.
-    static let patience = 20.0
+    public static let patience = 20.0
 
     /// Waits until `condition` holds for the screen (or `timeout`, at least `patience`, passes);
     /// returns whether it did.
     @discardableResult
-    func wait(forScreen condition: ([String]) -> Bool, timeout: Double = 10) -> Bool {
+    public func wait(forScreen condition: ([String]) -> Bool, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(max(timeout, Self.patience))
         while Date() < deadline {
             if condition(screen()) { return true }
@@ -103,7 +102,7 @@ final class Tmux {
     }
 
     /// Waits until the screen stops changing for `quiet` seconds.
-    func settle(quiet: Double = 0.4, timeout: Double = 10) {
+    public func settle(quiet: Double = 0.4, timeout: Double = 10) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = screen()
         var since = Date()
@@ -116,20 +115,20 @@ final class Tmux {
 
     // MARK: - One screen, one server
 
-    struct Screen {
-        var lines: [String]
+    public struct Screen {
+        public var lines: [String]
         /// The screen with attributes (`capture-pane -e`).
-        var styled: String
-        var cursor: String
-        var cursorVisible: Bool
-        var status: Int32
+        public var styled: String
+        public var cursor: String
+        public var cursorVisible: Bool
+        public var status: Int32
     }
 
     /// Runs a tmux command (UTF-8 forced, no configuration) and returns what it printed. Spawned
     /// directly with every other descriptor closed: the tmux server forks from the first command and
     /// would keep any inherited pipe open (and Foundation's `Process` waits on such a descriptor).
     @discardableResult
-    static func run(_ arguments: [String], socket: String, environment given: [String: String]? = nil) throws -> String {
+    public static func run(_ arguments: [String], socket: String, environment given: [String: String]? = nil) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UInt64.random(in: 0...UInt64.max)).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         var actions = posix_spawn_file_actions_t()
@@ -189,7 +188,7 @@ final class Tmux {
 
     /// Runs `command` in a 60×20 pane, waits for it to end (at most `timeout` seconds) and captures the
     /// screen it leaves.
-    static func screen(of command: String, name: String, columns: Int = 60, rows: Int = 20, timeout: Double = 20) throws -> Screen {
+    public static func screen(of command: String, name: String, columns: Int = 60, rows: Int = 20, timeout: Double = 20) throws -> Screen {
         let socket = "ghostpipe-test-\(getpid())-\(name)"
         let status = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status").path
         defer {
