@@ -138,4 +138,24 @@ import Testing
         #expect(rows(100).isEmpty)
         #expect(run.outcome == .finished)
     }
+
+    /// A recording gets the finals only (as a pipe and json do), unless --partials asks.
+    @Test func aRecordingGetsTheFinalsOnly() throws {
+        let input = Self.vosk([(0.5, "the weathr"), (1.0, "=the weather"), (3.0, "")])
+        /// The screen the recording leaves, and every row it ever showed.
+        func played(_ run: VirtualRun) -> [String] {
+            var screen = ScreenModel(width: 80, height: 24)
+            var rows: [String] = []
+            for line in run.output.text.split(separator: "\n").dropFirst() {
+                guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], let data = event[2] as? String else { continue }
+                screen.feed(data)
+                rows += screen.lines.filter { !$0.isEmpty }
+            }
+            return rows
+        }
+        let cast = played(try VirtualRun(["-o", "cast"], input: input, terminal: nil))
+        #expect(cast.contains("the weather") && !cast.contains { $0.contains("weathr") }, "\(cast)")
+        let withPartials = played(try VirtualRun(["-o", "cast", "--partials"], input: input, terminal: nil))
+        #expect(withPartials.contains("the weathr"), "\(withPartials)")
+    }
 }

@@ -12,7 +12,7 @@ extension CuePlayback {
 
     /// The recogniser's hypothesis so far (`text` empty: it hears nothing).
     func hear(_ hypothesis: PartialHypothesis, at now: Nanoseconds) {
-        guard let scene, !timeless else { return }
+        guard let scene, !timeless, showsPartials else { return }
         let position = position(at: now)
         let old = dropTentative()
         guard !hypothesis.text.isEmpty else { return }

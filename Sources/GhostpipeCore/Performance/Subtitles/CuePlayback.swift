@@ -77,6 +77,7 @@ final class CuePlayback: Performance {
         self.cues = cues
         self.live = live
         liveLag = settings.liveLag
+        showsPartials = !output.carriesTime || settings.partials
         self.output = output
         self.scene = output.screen == nil ? nil : scene
         effect = settings.effect
@@ -148,6 +149,9 @@ final class CuePlayback: Performance {
     /// A live recogniser's output: its finals show when they come even if over by then, and its
     /// partial hypotheses show as a tentative line (`CuePlayback+Live.swift`).
     let live: Bool
+    /// Partial hypotheses show on a live screen; a recording (`-o cast`) keeps the finals only,
+    /// unless `--partials` asks for them.
+    let showsPartials: Bool
     /// The tentative line on show, and the most rows one has taken (the band keeps room for it).
     var tentative: Active?
     var tentativeRows = 0
