@@ -77,6 +77,8 @@ extension Show {
         stream.keepsParsed = output.screen == nil
         let item = SubtitleItem()
         item.live = format.parser is any LiveCaptionFormat
+        // A file's partial hypotheses have no arrival: only a stream's are heard as they come.
+        item.hearsPartials = item.live && !(file != "-" && InputFiles.isRegularFile(file))
         if file != "-" && InputFiles.isRegularFile(file) {
             item.countAll = { [settings, unowned item] in SubtitleCount.of(file: file, format: format, settings: settings).map { $0 + item.preloaded } }
         }
@@ -93,7 +95,7 @@ extension Show {
         for message in batch.messages { report(message) }
         if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
         // Finals first: a batch's last hypothesis is what is being said after them.
-        defer { if let last = batch.partials.last { item.hear(last, at: now) } }
+        defer { if item.hearsPartials, let last = batch.partials.last { item.hear(last, at: now) } }
         // Cues the file leaves to the player take --align/--place; beside --track files, the
         // input's subtitles are the first track.
         let name = (currentName ?? "-") == "-" ? "stdin" : String((currentName ?? "-").split(separator: "/").last ?? "-")

@@ -158,4 +158,11 @@ import Testing
         let withPartials = played(try VirtualRun(["-o", "cast", "--partials"], input: input, terminal: nil))
         #expect(withPartials.contains("the weathr"), "\(withPartials)")
     }
+
+    /// `--instant`: the finals are written whole at once, as any transcript.
+    @Test func instantlyTheFinalsAreWrittenWhole() throws {
+        let input = Self.vosk([(0, "one"), (0, "=one two three"), (0, "four"), (0, "=four five six")])
+        let run = try VirtualRun(["--instant"], input: input, terminal: (40, 8))
+        #expect(run.screen(columns: 40, rows: 8).lines.prefix(2) == ["one two three", "four five six"])
+    }
 }

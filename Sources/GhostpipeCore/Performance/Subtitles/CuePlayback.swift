@@ -360,7 +360,7 @@ final class CuePlayback: Performance {
         if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
         let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll || live, widths: widths)
         var block = laidOut.block
-        if live && effect.streaming == .typed {
+        if live && effect.streaming == .typed && !timeless {
             // It replaces the tentative line: what that showed in place stays, the rest is typed.
             try showFinal(cue, block: block, column: laidOut.column, start: start, end: end, position: position)
             return

@@ -5,6 +5,8 @@ final class SubtitleItem {
     var playback: CuePlayback?
     /// A live recogniser's output: its finals come when their utterance is over.
     var live = false
+    /// It is a stream: its partial hypotheses are shown as they come.
+    var hearsPartials = false
     /// Its latest partial hypothesis, until the playback begins (which shows it from then on).
     private(set) var heard: PartialHypothesis?
     /// Cues taken from the queue by slides (`--layout slides`), which keep them as slides.
