@@ -264,6 +264,40 @@ import Testing
         checkRestored(tmux, after: "live captions")
     }
 
+    /// A speech recogniser's output (Vosk's JSON lines) under a live shell: roll-up captions in
+    /// three rows, the hypothesis being heard dim on the last, revised in place; the shell usable.
+    @Test func aRecognisersCaptionsRollUpUnderAShell() throws {
+        let fifo = scratch.path("recogniser")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let tmux = try Tmux(columns: 60, rows: 12, tag: "ovvosk")
+        tmux.type("clear")
+        tmux.type("unset NO_COLOR; \"$GHOSTPIPE\" --overlay \(fifo) -- \(Self.innerShell); echo STATUS=$?")
+        #expect(tmux.wait(forScreen: { $0.first == "in$" }, timeout: 5), "\(tmux.screen())")
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        func say(_ line: String) { _ = Array((line + "\n").utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+        say("{\"partial\": \"good morning\"}")
+        #expect(tmux.wait(forScreen: { $0[11] == "good morning" }, timeout: 3), "\(tmux.screen())")
+        let styled = tmux.screen(escapes: true)
+        #expect(styled[11].contains("\u{1B}[2m"), "the hypothesis is dim: \(styled)")
+        say("{\"partial\": \"good morning and\"}")
+        say("{\"text\": \"good morning and welcome\"}")
+        #expect(tmux.wait(forScreen: { $0[11] == "good morning and welcome" }, timeout: 3), "\(tmux.screen())")
+        for (k, line) in ["to the weather report", "it will be cold", "and windy"].enumerated() {
+            say("{\"partial\": \"\(line)\"}")
+            say("{\"text\": \"\(line)\"}")
+            if k == 0 { #expect(tmux.wait(forScreen: { $0[10] == "good morning and welcome" && $0[11] == "to the weather report" }, timeout: 3), "\(tmux.screen())") }
+        }
+        // Three rows: the oldest line rolled off the top.
+        #expect(tmux.wait(forScreen: { Array($0[9...11]) == ["to the weather report", "it will be cold", "and windy"] }, timeout: 3), "\(tmux.screen())")
+        tmux.type("echo typing still works")
+        #expect(tmux.wait(forScreen: { $0.contains("typing still works") }, timeout: 3), "\(tmux.screen())")
+        tmux.type("exit")
+        #expect(tmux.wait(forScreen: { $0.contains("STATUS=0") }, timeout: 5), "\(tmux.screen())")
+        checkRestored(tmux, after: "a recogniser's captions")
+    }
+
     @Test func aRecordingHoldsTheComposedScreenWithRealTimings() throws {
         let srt = try file("rec.srt", "1\n00:00:00,300 --> 00:00:01,500\nRECORDED CUE\n")
         let cast = scratch.path("demo.cast")
