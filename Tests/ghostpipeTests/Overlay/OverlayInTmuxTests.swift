@@ -240,17 +240,31 @@ import Testing
         checkRestored(tmux, after: "Ctrl-Z and fg under the overlay")
     }
 
-    @Test func liveCaptionsFromANamedPipeShowAsTheyArrive() throws {
-        let fifo = scratch.path("captions")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let tmux = try Tmux(columns: 60, rows: 12, tag: "ovlive")
-        tmux.type("clear")
-        tmux.type("\"$GHOSTPIPE\" --cps 500 --overlay \(fifo) -- \(Self.innerShell); echo STATUS=$?")
-        #expect(tmux.wait(forScreen: { $0.first == "in$" }, timeout: 5), "the program starts before any caption: \(tmux.screen())")
-        let writer = open(fifo, O_WRONLY)
-        #expect(writer >= 0)
-        defer { close(writer) }
+    /// A named pipe the overlay reads its captions from, with the inner shell running under it (in a
+    /// 60×12 tmux); `say` writes a line into the pipe.
+    final class CaptionPipe {
+        let tmux: Tmux
+        private let writer: Int32
+
+        init(_ scratch: ScratchDirectory, tag: String, command: String) throws {
+            let fifo = scratch.path(tag)
+            #expect(mkfifo(fifo, 0o600) == 0)
+            tmux = try Tmux(columns: 60, rows: 12, tag: tag)
+            tmux.type("clear")
+            tmux.type(command.replacingOccurrences(of: "SOURCE", with: fifo) + "; echo STATUS=$?")
+            #expect(tmux.wait(forScreen: { $0.first == "in$" }, timeout: 5), "the program starts before any caption: \(tmux.screen())")
+            writer = open(fifo, O_WRONLY)
+            #expect(writer >= 0)
+        }
+
+        deinit { close(writer) }
+
         func say(_ line: String) { _ = Array((line + "\n").utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+    }
+
+    @Test func liveCaptionsFromANamedPipeShowAsTheyArrive() throws {
+        let pipe = try CaptionPipe(scratch, tag: "ovlive", command: "\"$GHOSTPIPE\" --cps 500 --overlay SOURCE -- \(Self.innerShell)")
+        let (tmux, say) = (pipe.tmux, pipe.say)
         say("the first caption")
         #expect(tmux.wait(forScreen: { $0.last == "the first caption" || $0[10] == "the first caption" }, timeout: 3), "\(tmux.screen())")
         say("and the second one")
@@ -267,16 +281,8 @@ import Testing
     /// A speech recogniser's output (Vosk's JSON lines) under a live shell: roll-up captions in
     /// three rows, the hypothesis being heard dim on the last, revised in place; the shell usable.
     @Test func aRecognisersCaptionsRollUpUnderAShell() throws {
-        let fifo = scratch.path("recogniser")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let tmux = try Tmux(columns: 60, rows: 12, tag: "ovvosk")
-        tmux.type("clear")
-        tmux.type("unset NO_COLOR; \"$GHOSTPIPE\" --overlay \(fifo) -- \(Self.innerShell); echo STATUS=$?")
-        #expect(tmux.wait(forScreen: { $0.first == "in$" }, timeout: 5), "\(tmux.screen())")
-        let writer = open(fifo, O_WRONLY)
-        #expect(writer >= 0)
-        defer { close(writer) }
-        func say(_ line: String) { _ = Array((line + "\n").utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+        let pipe = try CaptionPipe(scratch, tag: "ovvosk", command: "unset NO_COLOR; \"$GHOSTPIPE\" --overlay SOURCE -- \(Self.innerShell)")
+        let (tmux, say) = (pipe.tmux, pipe.say)
         say("{\"partial\": \"good morning\"}")
         #expect(tmux.wait(forScreen: { $0[11] == "good morning" }, timeout: 3), "\(tmux.screen())")
         let styled = tmux.screen(escapes: true)
