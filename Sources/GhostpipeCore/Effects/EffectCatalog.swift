@@ -14,10 +14,7 @@ public enum EffectCatalog {
     /// The effects' own options, in the order of their effects (the command line lists them in its
     /// Effects section).
     public static var options: [EffectOption] {
-        // A loop, not `flatMap` over the existentials: this runs at every start.
-        var options: [EffectOption] = []
-        for effect in all { options += type(of: effect).options }
-        return options
+        all.flatMap { type(of: $0).options }
     }
 
     public static func named(_ name: String) -> (any Effect)? {
