@@ -231,7 +231,19 @@ import Glibc
         /// Runs `command` in a new `columns × rows` pane of a tmux server of its own. The end is marked
         /// by a title change (OSC 2) carrying the exit status, which touches no cell: tmux parses the
         /// pane's output in order, so once the title reads `END` everything before it is on screen.
+        ///
+        /// A server that is not there when the pane is read (it never came up: the whole suite in
+        /// parallel on a loaded machine made `cat`'s capture come back empty, cursor unknown) is
+        /// started again, twice at most: what is compared is always a command's real screen.
         static func capture(_ command: String, columns: Int, rows: Int, tag: String, timeout: Double = 30) async throws -> FinalScreen {
+            var screen = try await captureOnce(command, columns: columns, rows: rows, tag: tag, timeout: timeout)
+            for _ in 0..<2 where screen.cursor == "?" {
+                screen = try await captureOnce(command, columns: columns, rows: rows, tag: tag, timeout: timeout)
+            }
+            return screen
+        }
+
+        private static func captureOnce(_ command: String, columns: Int, rows: Int, tag: String, timeout: Double) async throws -> FinalScreen {
             let socket = "ghostpipe-final-\(getpid())-\(counter.next())-\(tag)"
             defer {
                 _ = try? Tmux.run(["kill-server"], socket: socket, environment: environment)
