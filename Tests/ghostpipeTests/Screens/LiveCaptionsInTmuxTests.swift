@@ -49,7 +49,7 @@ import TestSupport
             let at = Self.now()
             for line in screen where !line.isEmpty && seen[line] == nil { seen[line] = at }
             done = screen.contains { $0.contains("STATUS=") }
-            usleep(20_000)
+            usleep(50_000)  // a tmux client a time: light on a machine running the suite in parallel
         }
         let screen = tmux.screen(escapes: true)
         #expect(screen.contains { $0.contains("STATUS=0") }, "\(screen)")
