@@ -138,6 +138,26 @@ public struct FlowLayout {
                 if spaced { heldHasIdeograph = false }
                 if k > first { continue }
             }
+            if wordDecided && held.isEmpty && Self.continuesWord(kinds[k]) {
+                // The rest of a word too long for a row (a ten-megabyte line): each grapheme placed
+                // as `placeBreaking` places it, a run of them written in place at once.
+                let (width, first) = (self.width, k)
+                var (row, column) = (self.row, self.column)
+                placed.append(addingCapacity: kinds.count - first) { span in
+                    span.withUnsafeMutableBufferPointer { room, written in
+                        while k < kinds.count && Self.continuesWord(kinds[k]) {
+                            let w = Int(widths[k])
+                            if column &+ w > width && column > 0 { (row, column) = (row &+ 1, 0) }
+                            room[k &- first] = Placement(row: row, column: column, width: w)
+                            column &+= w
+                            k &+= 1
+                        }
+                        written = k - first
+                    }
+                }
+                (self.row, self.column) = (row, column)
+                continue
+            }
             add(kinds[k], width: Int(widths[k]))
             k += 1
         }
