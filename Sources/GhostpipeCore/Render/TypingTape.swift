@@ -66,7 +66,13 @@ struct TypingTape {
     /// a blank (spaces take no glyph: the cell is blank already), but for a space on a rewound row.
     @inline(__always)
     static func draws(_ kind: GraphemeKind, at p: Placement, rewoundRow: Int?) -> Bool {
-        p.width > 0 && kind != .newline && (!kind.isBlank || kind == .space && p.row == rewoundRow)
+        draws(kind, at: p, rewound: rewoundRow ?? Int.min)
+    }
+
+    /// `draws` with no rewound row told by `Int.min` (an optional compared per grapheme cost more).
+    @inline(__always)
+    static func draws(_ kind: GraphemeKind, at p: Placement, rewound: Int) -> Bool {
+        p.width > 0 && kind != .newline && (!kind.isBlank || kind == .space && p.row == rewound)
     }
 
     /// Where the head rests after grapheme `kind` placed at `p`.
@@ -79,12 +85,16 @@ struct TypingTape {
     @inline(__always)
     static func follow(_ kind: GraphemeKind, at p: Placement, index k: Int, state: inout State) {
         state.head = head(after: kind, at: p)
+        follow(kind, at: p, index: k, headRow: &state.headRow, rowStart: &state.rowStart)
+    }
+
+    /// The head's row and where the row starts after grapheme `k` (`follow` without the head).
+    @inline(__always)
+    static func follow(_ kind: GraphemeKind, at p: Placement, index k: Int, headRow: inout Int, rowStart: inout Int) {
         if kind == .newline {
-            state.headRow = p.row + 1
-            state.rowStart = k + 1
-        } else if p.row != state.headRow {
-            state.headRow = p.row
-            state.rowStart = k
+            (headRow, rowStart) = (p.row &+ 1, k &+ 1)
+        } else if p.row != headRow {
+            (headRow, rowStart) = (p.row, k)
         }
     }
 
@@ -100,16 +110,22 @@ struct TypingTape {
         }
         stampTaken = true
         let instant = stamp ?? instants[first]
-        drawnCount = 0
-        var k = first
+        // `draws` and `follow` for each grapheme, with the state in locals and the head worked out
+        // once, after the last (kept in memory through `self`, a grapheme cost twice as much when
+        // megabytes go at one instant: `--instant`, the rest after a key).
+        var (headRow, rowStart, count, k) = (state.headRow, state.rowStart, 0, first)
+        var rewound = state.rewoundRow ?? Int.min
+        let timed = stamp == nil
         repeat {
             let (kind, p) = (kinds[k], placements[k])
-            if kind.isMotion { state.rewoundRow = p.row }
-            if Self.draws(kind, at: p, rewoundRow: state.rewoundRow) { room[drawnCount] = k; drawnCount += 1 }
-            Self.follow(kind, at: p, index: k, state: &state)
-            k += 1
-        } while k < end && (stamp != nil || instants[k] == instant)
-        next = k
+            if kind.isMotion { rewound = p.row }
+            if Self.draws(kind, at: p, rewound: rewound) { room[count] = k; count &+= 1 }
+            Self.follow(kind, at: p, index: k, headRow: &headRow, rowStart: &rowStart)
+            k &+= 1
+        } while k < end && (!timed || instants[k] == instant)
+        state.head = Self.head(after: kinds[k &- 1], at: placements[k &- 1])
+        (state.headRow, state.rowStart, state.rewoundRow) = (headRow, rowStart, rewound == Int.min ? nil : rewound)
+        (drawnCount, next) = (count, k)
         return Step(instant: instant, end: k, cursor: state.head, top: top, topStart: topStart)
     }
 
