@@ -186,6 +186,13 @@ public struct GlyphQueue {
     }
     public mutating func schedule(_ instant: Nanoseconds) { instants.append(instant) }
 
+    /// Schedules every grapheme not scheduled yet up to `end` at `instant` (a text shown at once:
+    /// appended whole, where one at a time cost more than laying them out).
+    public mutating func schedule(upTo end: Int, at instant: Nanoseconds) {
+        guard end > instants.count else { return }
+        instants.append(contentsOf: repeatElement(instant, count: end - instants.count))
+    }
+
     /// Grapheme `k` is a typo's backspace (`TypoPlanter`): no motion for layout, and its wrong key
     /// (the grapheme before) takes no column there, so a word is laid out as if typed without a slip.
     public mutating func markTypo(at k: Int) {

@@ -151,7 +151,7 @@ final class PacedText: TextReveal {
         }
         if timeless {
             // Shown now: a screen and a text output with time (json, after a key) need the instant.
-            if layout != nil || output.carriesTime { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+            if layout != nil || output.carriesTime { queue.schedule(upTo: readyCount, at: now) }
         } else {
             schedule(at: now)
         }
@@ -344,7 +344,7 @@ final class PacedText: TextReveal {
         readyCount = placedTypos()
         queue.truncateInstants(to: readyCount)
         if fitted == nil {
-            if timeless { for _ in queue.instants.count..<readyCount { queue.schedule(now) } }
+            if timeless { queue.schedule(upTo: readyCount, at: now) }
             else { schedule(at: now) }
         }
         try screen.restart(columns: columns, rows: rows, fromRow: headRow, clearing: clearing, at: now)
