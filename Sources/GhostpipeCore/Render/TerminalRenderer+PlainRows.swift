@@ -35,7 +35,7 @@ extension TerminalRenderer {
             }
             last = (s.row, s.column + s.count)
             stretches.append(s)
-            i += s.count
+            i += s.drawnCount
         }
         out.reserveCapacity(out.count + cells.count + cells.count / max(1, width) * 8 + 16)
         var run = (row: Int.min, from: 0)
@@ -66,7 +66,7 @@ extension TerminalRenderer {
             let from = graphemes.start(s.first)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: graphemes.bytes[from..<(from + s.count)]))
             advance(by: s.count)
-            i += s.count
+            i += s.drawnCount
         }
         unwritten.typed(row: run.row, from: run.from, to: cells.drawn[cells.count - 1] + 1, rewoundRow: nil, frameOrigin: frame.origin)
         rest(at: cursor, on: &frame, into: &out)
@@ -74,30 +74,45 @@ extension TerminalRenderer {
     }
 }
 
-/// Cells of a step that follow one another in the queue and on one row, each a column wide:
-/// `drawn[i..<i+count]` are the graphemes `first..<first+count`, at `column..<column+count` of `row`.
+/// Cells of a step that follow one another on one row, each a column wide, with at most three
+/// spaces between two of them (not drawn: blank already; `appear` writes such a gap rather than
+/// moving over it, `reach`): graphemes `first..<first+count` at `column..<column+count` of `row`,
+/// of which `drawn[i..<i+drawnCount]` are the drawn ones. Prose is then a stretch a row, not a word.
 struct PlainStretch {
     let first: Int
     let row: Int
     let column: Int
     let count: Int
+    let drawnCount: Int
 
     /// The longest stretch starting at cell `i`; nil when that cell is not a column wide.
     @inline(__always)
     init?(_ cells: TapeCells, at i: Int) {
-        let (drawn, places) = (cells.drawn, cells.graphemes.placements)
+        let (drawn, graphemes) = (cells.drawn, cells.graphemes)
+        let places = graphemes.placements
         let first = drawn[i]
         let p = places[first]
         guard p.width == 1 else { return nil }
-        // Wrapping arithmetic: indices within the step, columns within a row (at most `limit` on).
+        // Wrapping arithmetic: indices within the step, columns within a row.
         let limit = drawn.count &- i
-        var n = 1
-        while n < limit, drawn[i &+ n] == first &+ n {
-            let q = places[first &+ n]
-            guard q.row == p.row, q.column == p.column &+ n, q.width == 1 else { break }
-            n &+= 1
+        var (n, count) = (1, 1)
+        while n < limit {
+            let next = drawn[i &+ n], gap = drawn[i &+ n] &- (first &+ count)
+            guard gap <= 3 else { break }
+            var j = first &+ count
+            while j < next, Self.isSpace(j, graphemes), places[j].row == p.row, places[j].column == p.column &+ (j &- first),
+                  places[j].width == 1 { j &+= 1 }
+            let q = places[next]
+            guard j == next, q.row == p.row, q.column == p.column &+ (next &- first), q.width == 1 else { break }
+            (n, count) = (n &+ 1, next &- first &+ 1)
         }
-        (self.first, row, column, count) = (first, p.row, p.column, n)
+        (self.first, row, column, self.count, drawnCount) = (first, p.row, p.column, count, n)
+    }
+
+    @inline(__always)
+    private static func isSpace(_ k: Int, _ graphemes: PlacedGraphemes) -> Bool {
+        let start = graphemes.start(k)
+        return graphemes.ends[k] == start &+ 1 && graphemes.bytes[start] == 0x20
     }
 
     /// Whether each grapheme is one printable ASCII byte in the plain style (the queue's first
