@@ -95,7 +95,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let clock = VirtualClock()
         let show = Show(settings: session.showSettings, output: output, origin: clock.now(), report: { _ in })
         // The terminal says where its cursor is, as a real one does: the top left (the emulator below starts there).
-        if terminal != nil { show.locateStart = { _ in (0, 0) } }
+        if terminal != nil { show.askStart = { _ in .known(row: 0, column: 0) } }
         let loop = EventLoop(clock: clock, sources: [ScriptedEvents(events), InputEvents(ScriptedInput(chunks), demand: show)])
         _ = try loop.run(show)
     } catch {

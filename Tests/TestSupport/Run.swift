@@ -11,7 +11,7 @@ public enum Playback {
                            startAt cursor: (row: Int, column: Int)? = nil,
                            report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
         let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
-        if let cursor { show.locateStart = { _ in cursor } }
+        if let cursor { show.askStart = { _ in .known(row: cursor.row, column: cursor.column) } }
         let sources: [any EventSource] = [ScriptedEvents(events)] + more + [InputEvents(input, demand: show)]
         let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         return (outcome, show)

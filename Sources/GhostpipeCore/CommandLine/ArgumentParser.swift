@@ -68,7 +68,7 @@ public enum ArgumentParser {
                 }
                 while let letter = rest.first {
                     rest = rest.dropFirst()
-                    guard let option = OptionTable.all.first(where: { $0.short == letter }) else {
+                    guard let option = OptionTable.named(short: letter) else {
                         let near = word.count > 2 ? suggestion(for: word) : ""
                         throw UsageError("unknown option '-\(near.isEmpty ? String(letter) : word)'" + (near.isEmpty ? suggestion(for: String(letter)) : near))
                     }

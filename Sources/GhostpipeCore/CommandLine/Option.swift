@@ -120,10 +120,9 @@ public struct Choices: Sendable {
         self.closed = closed
     }
 
-    /// The cases of an enumeration whose raw values are the names.
+    /// The cases of an enumeration whose raw values are the names, listed when asked (not at every start).
     public static func cases<T: OptionChoice>(of type: T.Type) -> Choices {
-        let list = T.allCases.map { Choice($0.rawValue, aliases: $0.aliases, $0.summary) }
-        return Choices { list }
+        Choices { T.allCases.map { Choice($0.rawValue, aliases: $0.aliases, $0.summary) } }
     }
 
     /// "auto, always or never".
@@ -137,7 +136,7 @@ public struct Choices: Sendable {
 }
 
 /// An enumeration that an option chooses from by name.
-public protocol OptionChoice: CaseIterable, RawRepresentable<String> {
+public protocol OptionChoice: CaseIterable, RawRepresentable<String>, SendableMetatype {
     /// One line on what this value does.
     var summary: String { get }
     var aliases: [String] { get }

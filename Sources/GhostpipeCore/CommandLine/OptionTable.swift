@@ -4,7 +4,11 @@
 /// effect's own options (`--accel`, `--palette`) are declared beside the effect (`EffectOption`) and
 /// listed here from `EffectCatalog`.
 public enum OptionTable {
-    public static let all: [Option] = pacing + subtitles + overlay + effects + terminal + output + program
+    /// Every option, in the order `--help`, the man page and the completions list them; an effect's own
+    /// options follow `--seed`. Made only when one of those (or a misspelt option) asks: parsing looks
+    /// an option up section by section (`named`), and copying every option into one list at each start
+    /// cost a fifth of its instructions.
+    public static let all: [Option] = pacing + subtitles + overlay + effects + effectOptions + looks + terminal + output + program
 
     static let pacing: [Option] = [
         Option("wpm", short: "w", .number("N"), in: .pacing, sets: "the pace",
@@ -282,7 +286,14 @@ public enum OptionTable {
             guard let seed = UInt64(v.text) else { throw UsageError("--seed: '\(v.text)' is not a whole number from 0 to \(UInt64.max)") }
             o.seed = seed
         },
-    ] + EffectCatalog.options.map(Option.init(effectOption:)) + [
+    ]
+
+    /// The effects' own options (`EffectOption`, declared beside each effect), listed after `--seed`.
+    /// Built only when an option is not found among the others: a run that gives none never builds them.
+    static let effectOptions: [Option] = EffectCatalog.options.map(Option.init(effectOption:))
+
+    /// The Effects section after the effects' own options: where and in what colours text shows.
+    static let looks: [Option] = [
         Option("align", .choice("WHERE", .cases(of: RowAlignment.self)), in: .effects,
                help: "place each block (a paragraph, a cue) left (default), center or right by its longest line; its lines keep their shape",
                details: """
@@ -426,9 +437,6 @@ public enum OptionTable {
         [Choice("text", aliases: ["txt"], "text, paced")]
             + FormatCatalog.parsers.map { Choice($0.name, aliases: $0.aliases, "\($0.title) (.\($0.extensions.joined(separator: ", .")))") }
     }
-
-    /// The option named `name` (long, without dashes).
-    public static func named(_ name: String) -> Option? { all.first { $0.long == name } }
 
     /// Every placeholder the table uses, and the positional ones, set in italics in the man page.
     static var placeholders: Set<String> {

@@ -15,6 +15,8 @@ public enum Event {
     case keyWaiting
     /// Something about the overlay's program (only the overlay handles these; others ignore the case).
     case program(ProgramEvent)
+    /// The terminal said where its cursor is as the show begins (0-based; nil: it did not, in time).
+    case startLocated((row: Int, column: Int)?)
     /// The terminal is now this size.
     case resized(columns: Int, rows: Int)
     /// The process is about to stop (Ctrl-Z): give the terminal back as it was found.

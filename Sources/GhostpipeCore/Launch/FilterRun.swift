@@ -34,10 +34,6 @@ extension Assembly {
             let settings = showSettings()
             let show = Show(settings: settings, output: output, widths: widths, origin: origin, report: Self.report)
             if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
-            if output.screen != nil, let widths {
-                show.locateStart = { clusters in widths.locateStart(learning: clusters) }
-                show.currentTime = { clock.now() }
-            }
             var sources: [any EventSource] = []
             if onTerminal {
                 // The terminal itself (/dev/tty), unless the text comes from it: typing into ghostpipe's
@@ -48,12 +44,19 @@ extension Assembly {
                 if !options.instant && !stdinIsInput, let tty = ControllingTerminal(mode: .keys) {
                     process.keyboard = tty
                 }
-                let job = JobControl(keyboard: process.keyboard) { signals.stopLikeDefault() }
+                // Stopped (Ctrl-Z) while the start's answer is awaited: the question is dropped first, the keys
+                // typed meanwhile given back (the show then goes on without a position).
+                let job = JobControl(keyboard: process.keyboard) { probe?.abandon(); signals.stopLikeDefault() }
                 sources.append(SignalEvents(signals, job: job, clock: clock, size: (session.columns, session.rows),
                                             terminalSize: Self.currentSize))
                 if let keyboard = process.keyboard, options.keys { sources.append(KeyEvents(keyboard, reading: { show.keyReading })) }
             } else {
                 sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
+            }
+            if output.screen != nil, let widths, let probe {
+                // Where the cursor is as the show begins: asked by the show, answered on the loop.
+                show.askStart = { clusters in widths.askStart(learning: clusters) ? .asked : .unknown }
+                sources.append(ProbeAnswers(probe, widths: widths))
             }
             sources += followSources(report: Self.report)
             sources += trackLoader(for: show, settings: settings, report: Self.report)
@@ -61,8 +64,12 @@ extension Assembly {
             outcome = try EventLoop(clock: clock, sources: sources, pendingSignal: { signals.pendingEndingSignal() }).run(show)
             hadErrors = show.hadErrors
         } catch {
+            probe?.abandon()
             process.fail(error)
         }
+        // Ended while the terminal was asked where its cursor is (Ctrl-C): its answer is awaited (not
+        // left for the shell), and its mode and the keys typed meanwhile go back.
+        if let probe { ProbeAnswers.drain(probe, widths: widths) }
 
         let status: Int32
         switch outcome {

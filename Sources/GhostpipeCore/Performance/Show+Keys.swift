@@ -6,6 +6,9 @@ extension Show {
     /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
     /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
     public var keyReading: KeyReading {
+        // The terminal's answer to where its cursor is arrives where keys do: the probe reads it,
+        // and gives back the keys typed meanwhile.
+        if startPending != nil { return .off }
         if playing?.takesKeys == true { return .read }
         return keySeen ? .off : .peek
     }

@@ -2,13 +2,15 @@
 /// an encoding was asked for and streamed to a `TextRun`, subtitles parsed as they arrive into a
 /// `SubtitleItem`; items queue up and play in turn.
 extension Show {
-    func begin(name: String?, at now: Nanoseconds) {
+    func begin(name: String?, at now: Nanoseconds) throws {
         if let format = settings.format {
             if format == .text {
+                let go = { [unowned self] (_: Nanoseconds) in
+                    beginText(name: name)
+                    ensureOpenText()
+                }
                 // Where the cursor is, asked before the first text as when the format is detected.
-                if items.isEmpty { _ = locate(firstText: [], at: now) }
-                beginText(name: name)
-                ensureOpenText()
+                if items.isEmpty { try locate(firstText: [], at: now, then: go) } else { go(now) }
             } else {
                 beginSubtitles(format, name: name)
             }
@@ -18,7 +20,12 @@ extension Show {
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
-        if case .between = reading { begin(name: currentName, at: now) }
+        if case .between = reading { try begin(name: currentName, at: now) }
+        if startPending != nil {
+            // The first text waits for the terminal's answer: these bytes go on with it.
+            let held = Array(bytes)
+            return try whenStarted(at: now) { [unowned self] now in try held.withUnsafeBufferPointer { try take($0, at: now) } }
+        }
         switch reading {
         case .between:
             break
@@ -51,13 +58,15 @@ extension Show {
             return
         }
         if format == .text {
-            let now = items.isEmpty ? locate(firstText: bytes, at: now) : now
-            beginText(name: name, head: output.takesRawBytes ? nil : bytes, art: art)
-            textHead = bytes
-            textArt = art
-            ensureOpenText()
-            (textHead, textArt) = (nil, nil)
-            bytes.withUnsafeBufferPointer { feedText($0, at: now) }
+            let go = { [unowned self] (now: Nanoseconds) in
+                beginText(name: name, head: output.takesRawBytes ? nil : bytes, art: art)
+                textHead = bytes
+                textArt = art
+                ensureOpenText()
+                (textHead, textArt) = (nil, nil)
+                bytes.withUnsafeBufferPointer { feedText($0, at: now) }
+            }
+            if items.isEmpty { try locate(firstText: bytes, at: now, then: go) } else { go(now) }
         } else {
             endOpenText(at: now)
             beginSubtitles(format, name: name)
@@ -116,18 +125,21 @@ extension Show {
         if case .detecting(let name, let bytes) = reading {
             try decide(SubtitleFormat.of(bytes, name: name, atEnd: true) ?? .text, name: name, bytes: bytes, at: now)
         }
-        if case .subtitles(let stream, let item) = reading {
-            reading = .between
-            try deliver(stream.finish(at: now), to: item, at: now)
-            item.inputEnded()
-            if item.total == 0 { report("\(stream.name): no cues") }
+        // A text decided only at its end may wait for the terminal's answer: it ends once it began.
+        try whenStarted(at: now) { [unowned self] now in
+            if case .subtitles(let stream, let item) = reading {
+                reading = .between
+                try deliver(stream.finish(at: now), to: item, at: now)
+                item.inputEnded()
+                if item.total == 0 { report("\(stream.name): no cues") }
+            }
+            if case .text = reading {
+                if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
+                textDecoder = nil
+                reading = .between
+            }
+            if case .skipping = reading { reading = .between }
         }
-        if case .text = reading {
-            if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
-            textDecoder = nil
-            reading = .between
-        }
-        if case .skipping = reading { reading = .between }
     }
 
     /// A text file begins. With `--encoding` its bytes are decoded first (each file on its own, its
@@ -214,19 +226,44 @@ extension Show {
         report(note)
     }
 
-    /// Where the cursor is as the show begins: the first row starts there, after a prompt. Returns
-    /// the time once the terminal has answered (or not, after a timeout): the timeline starts then,
-    /// when the first grapheme can be shown, so a slow or silent terminal never causes a burst.
-    func locate(firstText bytes: [UInt8], at now: Nanoseconds) -> Nanoseconds {
-        guard let locateStart, let screen = output.screen else { return now }
-        self.locateStart = nil
+    /// Where the cursor is as the show begins: the first row starts there, after a prompt. The
+    /// terminal is asked once; while its answer is awaited the show holds (`startPending`), and
+    /// `go` runs when the answer or its timeout arrives (`.startLocated`), at that instant: the
+    /// timeline starts when the first grapheme can be shown, so a slow or silent terminal never
+    /// causes a burst.
+    func locate(firstText bytes: [UInt8], at now: Nanoseconds, then go: @escaping (Nanoseconds) throws -> Void) throws {
+        guard let askStart, output.screen != nil else { return try go(now) }
+        self.askStart = nil
         let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
-        let cursor = locateStart(clusters)
-        let answered = max(now, currentTime?() ?? now)
-        guard let cursor else { return answered }
-        screen.start(atRow: cursor.row, column: cursor.column)
-        flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
-        return answered
+        switch askStart(clusters) {
+        case .unknown: try go(now)
+        case .known(let row, let column): startPending = go; try startLocated((row, column), at: now)
+        case .asked: startPending = go
+        }
+    }
+
+    /// The terminal said where its cursor is (nil: it did not, in time): the show goes on from there.
+    func startLocated(_ cursor: (row: Int, column: Int)?, at now: Nanoseconds) throws {
+        guard let go = startPending else { return }
+        startPending = nil
+        if let cursor, let screen = output.screen {
+            screen.start(atRow: cursor.row, column: cursor.column)
+            flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
+        }
+        try go(now)
+    }
+
+    /// Runs `go` now, or after what waits for the start's answer.
+    func whenStarted(at now: Nanoseconds, _ go: @escaping (Nanoseconds) throws -> Void) throws {
+        guard let first = startPending else { return try go(now) }
+        startPending = { now in try first(now); try go(now) }
+    }
+
+    /// For subtitles and slides as they begin to play: the instant the start is known, asking if it
+    /// was not; nil while the answer is awaited.
+    func startKnown(at now: Nanoseconds) throws -> Nanoseconds? {
+        try locate(firstText: [], at: now) { _ in }
+        return startPending == nil ? now : nil
     }
 
     func makeTextRun() -> TextRun {

@@ -60,8 +60,14 @@ public final class Show: EventHandler, InputDemand {
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
     public var willPlay: (([Cue], _ row: Int, Nanoseconds) throws -> Void)?
     /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
-    /// that a width probe shares the round trip); returns its row and column. Asked once.
-    public var locateStart: (([String]) -> (row: Int, column: Int)?)?
+    /// that a width probe shares the round trip). Asked once.
+    public var askStart: (([String]) -> StartAnswer)?
+    /// What asking gave: the position at once (a fixed start), nothing (not asked), or a question on
+    /// its way, whose answer (or timeout) arrives as `.startLocated`.
+    public enum StartAnswer { case unknown, known(row: Int, column: Int), asked }
+    /// While the start's answer is awaited: what the show does once it came. Until then it holds: it
+    /// reads no input, plays nothing and leaves the keys in the terminal (see `locate`).
+    var startPending: ((Nanoseconds) throws -> Void)?
 
     /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
     public init(settings: ShowSettings, output: any Output, widths: (any ColumnWidths)? = nil, origin: Nanoseconds,
@@ -80,7 +86,7 @@ public final class Show: EventHandler, InputDemand {
     // MARK: - Input
 
     public var wantsInput: Bool {
-        guard !inputEnded else { return false }
+        guard !inputEnded, startPending == nil else { return false }
         switch reading {
         case .detecting, .skipping: return true
         case .subtitles(_, let item): return item.waiting < 1024
@@ -134,8 +140,10 @@ public final class Show: EventHandler, InputDemand {
         switch event {
         case .inputFile(let name):
             try endFile(at: now)
-            currentName = name
-            begin(name: name, at: now)
+            try whenStarted(at: now) { [unowned self] now in
+                currentName = name
+                try begin(name: name, at: now)
+            }
         case .input(let bytes):
             try take(bytes, at: now)
             reportTextNotes()
@@ -143,15 +151,19 @@ public final class Show: EventHandler, InputDemand {
             if case .detecting(let name, let bytes) = reading, SubtitleFormat.cannotBeSubtitles(bytes) {
                 try decide(.text, name: name, bytes: bytes, at: now)
             }
-            if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(at: now), to: item, at: now) }
-            if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
-            if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
-            reportTextNotes()
+            try whenStarted(at: now) { [unowned self] now in
+                if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(at: now), to: item, at: now) }
+                if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
+                if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
+                reportTextNotes()
+            }
         case .inputEnded:
             try endFile(at: now)
-            inputEnded = true
-            endOpenText(at: now)
-            reportTextNotes()
+            try whenStarted(at: now) { [unowned self] now in
+                inputEnded = true
+                endOpenText(at: now)
+                reportTextNotes()
+            }
         case .key(let key):
             try press(key, at: now)
         case .keyWaiting:
@@ -160,7 +172,10 @@ public final class Show: EventHandler, InputDemand {
         case .signal(let signal):
             try stop(.interrupted(signal), at: now)
         case .resized(let columns, let rows):
-            try resize(columns: columns, rows: rows, at: now)
+            // Nothing is drawn before the start is known: the new size counts from then.
+            try whenStarted(at: now) { [unowned self] now in try resize(columns: columns, rows: rows, at: now) }
+        case .startLocated(let cursor):
+            try startLocated(cursor, at: now)
         case .suspending:
             try output.screen?.suspend(at: now)
         case .resumed(let pause):
@@ -193,8 +208,6 @@ public final class Show: EventHandler, InputDemand {
     var followed: Playhead?
     /// The --track files' cues joined the first subtitles.
     var tracksPlaced = false
-    /// The clock, read after the terminal was asked where its cursor is (that takes a round trip).
-    public var currentTime: (() -> Nanoseconds)?
     /// The `--track` files' cues, and whether they are still being read.
     var trackCues: [Cue]
     var tracksPending: Bool
@@ -219,6 +232,7 @@ public final class Show: EventHandler, InputDemand {
 
     func update(to clock: Nanoseconds) throws -> Nanoseconds? {
         var now = clock
+        guard startPending == nil else { return nil }
         while let item = items.first {
             switch item {
             case .heldText(let bytes, let ended):
@@ -231,7 +245,7 @@ public final class Show: EventHandler, InputDemand {
                 return nil  // subtitles start with their --track files
             case .cues(let item) where item.playback == nil && settings.subtitleLayout == .slides && output.screen != nil:
                 // Slides: the cues, one at a time at their start, through the text's slide show.
-                let now = locate(firstText: [], at: now)
+                guard let now = try startKnown(at: now) else { return nil }
                 var settings = settings
                 if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
                 let setup = RevealSetup(output: output, scene: scene, settings: settings, widths: widths, clockRule: clockRule,
@@ -239,7 +253,7 @@ public final class Show: EventHandler, InputDemand {
                 items[0] = .text(TextRun(reveal: SlideShow(setup, scene: scene, cues: item, start: now)))
                 continue
             case .cues(let item) where item.playback == nil:
-                let now = locate(firstText: [], at: now)
+                guard let now = try startKnown(at: now) else { return nil }
                 if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
                 let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
                 try willPlay?(item.known, row, now)

@@ -23,12 +23,30 @@ public final class MeasuredWidths: ColumnWidths {
 
     public var isProbing: Bool { probe != nil && !(probe?.gaveUp ?? true) }
 
-    /// Where the cursor is when ghostpipe begins (0-based), asked in the same round trip as the
-    /// widths of the clusters among `clusters` that need asking (the start of the text).
-    public func locateStart(learning clusters: [String]) -> (row: Int, column: Int)? {
-        guard let probe, !probe.gaveUp else { return nil }
+    /// The clusters sent with the start question, until its answer comes.
+    private var askedAtStart: [String] = []
+    /// The start question was sent and its answer has not come yet.
+    public private(set) var awaitsStart = false
+
+    /// Asks where the cursor is as ghostpipe begins, in the same round trip as the widths of the
+    /// clusters among `clusters` that need asking (the start of the text). The answer is read on
+    /// the event loop (`ProbeAnswers`) and handed to `startAnswered`. False when not asked.
+    public func askStart(learning clusters: [String]) -> Bool {
+        guard let probe, !probe.gaveUp else { return false }
         let wanted = unasked(clusters)
-        guard let answer = probe.locate(measuring: wanted) else { forget(wanted); return nil }
+        guard probe.send(measuring: wanted) else { forget(wanted); return false }
+        askedAtStart = wanted
+        awaitsStart = true
+        return true
+    }
+
+    /// The start question's answer (nil: none came in time, or it was given up): the widths are
+    /// learnt, and the cursor (0-based) returned.
+    public func startAnswered(_ answer: TerminalProbe.Answer?) -> (row: Int, column: Int)? {
+        let wanted = askedAtStart
+        askedAtStart = []
+        awaitsStart = false
+        guard let answer else { forget(wanted); return nil }
         record(wanted, answer.widths)
         return answer.cursor
     }

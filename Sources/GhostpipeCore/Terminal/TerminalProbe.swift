@@ -2,23 +2,53 @@
 import Glibc
 #endif
 
-/// Asks the terminal how wide it draws some grapheme clusters: writes each after saving the cursor,
-/// queries the cursor position (`ESC [ 6 n`) before and after it, restores the cursor and erases what
-/// it wrote. All clusters go in one write and one round trip. Replies are read from the controlling
-/// terminal with a timeout; a terminal that does not answer turns probing off for the run.
+/// Asks the terminal where its cursor is and how wide it draws some grapheme clusters: writes each
+/// after saving the cursor, queries the cursor position (`ESC [ 6 n`) before and after it, restores
+/// the cursor and erases what it wrote. All clusters go in one write and one round trip; a terminal
+/// that does not answer in time turns probing off for the run.
+///
+/// A question is sent (`send`) and its answer taken as it arrives (`take`) or when its time is up
+/// (`expire`). The start question is answered on the event loop (`ProbeAnswers`), so keys, signals
+/// and deadlines are served while it is awaited; `locate` still waits here, off the loop, for the
+/// widths asked during layout and the cursor after a resize.
 public final class TerminalProbe {
     private let output: Int32
-    private let tty: Int32
+    /// Where the terminal's replies arrive (`/dev/tty`).
+    public let tty: Int32
     /// How long to wait for replies: generous the first time (a remote terminal), then short.
     public var firstTimeout: Nanoseconds = 300 * Time.millisecond
     public var timeout: Nanoseconds = 100 * Time.millisecond
     private var answered = false
     public private(set) var gaveUp = false
+    /// Keys typed while a question waited, handed back to the terminal's input queue where the shell
+    /// (or the key reader) finds them, as far as the system lets us (TIOCSTI).
+    public var giveBack: ([UInt8]) -> Void
+    private let clock = MonotonicClock()
+    /// The question sent and not yet answered.
+    private var question: Question?
+
+    private struct Question {
+        /// Cursor reports expected: the start, then one per cluster measured.
+        let count: Int
+        /// On the monotonic clock: the terminal answers in real time, whatever clock the show uses.
+        let deadline: Nanoseconds
+        /// The terminal's mode before echo was turned off for the answer.
+        let saved: termios?
+        var replies = ProbeReplies()
+    }
+
+    /// Where the cursor is (0-based), and the widths the terminal gives the clusters asked about
+    /// (nil for one it could not measure).
+    public struct Answer {
+        public let cursor: (row: Int, column: Int)
+        public let widths: [Int?]
+    }
 
     /// `output`: the terminal being drawn on (stdout); `tty`: where its replies arrive (`/dev/tty`).
     public init(output: Int32, tty: Int32) {
         self.output = output
         self.tty = tty
+        giveBack = { bytes in for var byte in bytes { _ = ioctl(tty, UInt(TIOCSTI), &byte) } }
     }
 
     /// The widths the terminal gives `clusters` (nil for one it could not measure), or nil if it did
@@ -32,11 +62,24 @@ public final class TerminalProbe {
     /// it does not answer.
     public func cursorPosition() -> (row: Int, column: Int)? { locate(measuring: [])?.cursor }
 
-    /// In one round trip: where the cursor is (0-based), and the widths the terminal gives
-    /// `clusters`, each written after the cursor is saved, measured by where it leaves the cursor,
-    /// then erased. Nil when the terminal does not answer (or keys typed ahead wait in its queue:
-    /// they are the shell's, and reading the answer would take them).
-    public func locate(measuring clusters: [String]) -> (cursor: (row: Int, column: Int), widths: [Int?])? {
+    /// `send` and wait here for the answer: nil when it was not asked or did not answer.
+    public func locate(measuring clusters: [String]) -> Answer? {
+        guard send(measuring: clusters) else { return nil }
+        while let left = timeLeft, left > 0 {
+            var p = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(max(1, left / Time.millisecond))) > 0 else { continue }
+            if let answer = take() { return answer }
+        }
+        return expire()
+    }
+
+    /// Asks, in one round trip, where the cursor is and the widths of `clusters`, each written after
+    /// the cursor is saved, measured by where it leaves the cursor, then erased. False when not asked:
+    /// probing is off, a question waits already, or keys typed ahead wait in the terminal's queue
+    /// (they are the shell's, and reading the answer would take them).
+    public func send(measuring clusters: [String]) -> Bool {
+        // In the background, echo off (tcsetattr) would stop the job and a read would too: not asked.
+        guard question == nil, !gaveUp, !keysWaiting, !ControllingTerminal.isInBackground(tty) else { return false }
         var request: [UInt8] = Array("\u{1B}[6n".utf8)
         if !clusters.isEmpty {
             request = Array("\u{1B}7".utf8) + request
@@ -46,68 +89,89 @@ public final class TerminalProbe {
             }
             request.append(contentsOf: ANSI.eraseToEndOfLine)
         }
-        guard let reports = ask(request, reports: clusters.count + 1), let start = reports.first else { return nil }
-        let widths: [Int?] = clusters.indices.map { i in
+        // Echo off and input byte by byte while the answer comes, unless the keys already set that
+        // (then it is theirs to restore, before a stop too).
+        var saved = termios()
+        let haveMode = tcgetattr(tty, &saved) == 0 && saved.c_lflag & tcflag_t(ICANON | ECHO) != 0
+        if haveMode {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            _ = tcsetattr(tty, TCSANOW, &raw)
+        }
+        let sink = DescriptorSink(fd: output)
+        guard (try? sink.write(request, at: 0)) != nil, (try? sink.finish(on: clock)) != nil else {
+            if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) }
+            return false
+        }
+        question = Question(count: clusters.count + 1, deadline: clock.now() + (answered ? timeout : firstTimeout),
+                            saved: haveMode ? saved : nil)
+        return true
+    }
+
+    /// Whether a question waits for its answer.
+    public var isWaiting: Bool { question != nil }
+
+    /// Real time left for the answer (nil: no question waits).
+    public var timeLeft: Nanoseconds? { question.map { $0.deadline - clock.now() } }
+
+    /// Reads what the terminal sent; the answer once all of it arrived (nil until then). What is a
+    /// report is decided by the escape-sequence parser the emulator uses (`TerminalInputDecoder`).
+    public func take() -> Answer? {
+        guard question != nil else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = read(tty, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        question!.replies.feed(buffer[..<n])
+        guard question!.replies.reports.count >= question!.count else { return nil }
+        return end()
+    }
+
+    /// Time is up: the answer as far as it came, or nil — and no more asking for the run — when
+    /// nothing came at all.
+    public func expire() -> Answer? {
+        guard question != nil else { return nil }
+        if question!.replies.reports.isEmpty {
+            abandon()
+            gaveUp = true
+            return nil
+        }
+        return end()
+    }
+
+    /// The answer is no longer awaited (the run ends, or stops on Ctrl-Z): keys typed meanwhile go
+    /// back and the terminal's mode is restored. Probing goes on later.
+    public func abandon() {
+        _ = finish()
+    }
+
+    private func end() -> Answer? {
+        let measured = (question?.count ?? 1) - 1
+        let reports = finish()
+        answered = true
+        guard let start = reports.first else { return nil }
+        let widths: [Int?] = (0..<measured).map { i in
             guard i + 1 < reports.count else { return nil }
             let end = reports[i + 1]
             // Same row, and it moved right: a width. Anything else (it wrapped) is not measured.
             guard end.row == start.row, end.column >= start.column, end.column - start.column <= 4 else { return nil }
             return end.column - start.column
         }
-        return ((start.row - 1, start.column - 1), widths)
+        return Answer(cursor: (start.row - 1, start.column - 1), widths: widths)
     }
 
-    /// Writes `request` and reads up to `count` cursor position reports (1-based), with echo off and
-    /// byte-at-a-time input meanwhile (keys may already have set that). Nil, and no more asking for
-    /// the run, when the terminal does not answer.
-    private func ask(_ request: [UInt8], reports count: Int) -> [(row: Int, column: Int)]? {
-        // In the background, echo off (tcsetattr) would stop the job and a read would too: not asked.
-        guard !gaveUp, !keysWaiting, !ControllingTerminal.isInBackground(tty) else { return nil }
-        var saved = termios()
-        let haveMode = tcgetattr(tty, &saved) == 0
-        if haveMode {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            _ = tcsetattr(tty, TCSANOW, &raw)
-        }
-        defer { if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) } }
-        let clock = MonotonicClock()
-        let sink = DescriptorSink(fd: output)
-        guard (try? sink.write(request, at: 0)) != nil, (try? sink.finish(on: clock)) != nil else { return nil }
-        let reports = readReports(count: count, within: answered ? timeout : firstTimeout, clock: clock)
-        guard !reports.isEmpty else {
-            gaveUp = true
-            return nil
-        }
-        answered = true
-        return reports
+    /// Gives back what was typed, restores the mode, and returns the reports that came (1-based).
+    private func finish() -> [(row: Int, column: Int)] {
+        guard var question else { return [] }
+        self.question = nil
+        giveBack(question.replies.end())
+        if var saved = question.saved { _ = tcsetattr(tty, TCSANOW, &saved) }
+        return question.replies.reports
     }
 
     /// Whether bytes wait in the terminal's input queue (keys typed ahead).
     private var keysWaiting: Bool {
         var count: Int32 = 0
         return ioctl(tty, UInt(FIONREAD), &count) == 0 && count > 0
-    }
-
-    /// Reads cursor position reports (`ESC [ row ; column R`) until `count` arrived or time is up;
-    /// other bytes (keys typed during the round trip) are given back to the terminal's input queue,
-    /// where the shell will find them, as far as the system lets us (TIOCSTI). What is a report is
-    /// decided by the escape-sequence parser the emulator uses (`TerminalInputDecoder`).
-    private func readReports(count: Int, within limit: Nanoseconds, clock: MonotonicClock) -> [(row: Int, column: Int)] {
-        var replies = ProbeReplies()
-        let deadline = clock.now() + limit
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while replies.reports.count < count {
-            let left = deadline - clock.now()
-            guard left > 0 else { break }
-            var p = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(max(1, left / Time.millisecond))) > 0 else { continue }
-            let n = read(tty, &buffer, buffer.count)
-            guard n > 0 else { continue }
-            replies.feed(buffer[..<n])
-        }
-        for var byte in replies.end() { _ = ioctl(tty, UInt(TIOCSTI), &byte) }
-        return replies.reports
     }
 }
 

@@ -43,6 +43,17 @@ import Testing
         #expect(Help.text.contains("five keystrokes"))
     }
 
+    /// The parser looks options up section by section, without the full list: every option of the
+    /// list is found that way, by its long name and by its short one, and names are unique.
+    @Test func everyListedOptionIsFoundByTheParsersLookup() {
+        for option in OptionTable.all {
+            #expect(OptionTable.named(option.long)?.name == option.name, "--\(option.long) is not found")
+            if let letter = option.short { #expect(OptionTable.named(short: letter)?.name == option.name, "-\(letter)") }
+        }
+        #expect(Set(OptionTable.all.map(\.long)).count == OptionTable.all.count)
+        #expect(OptionTable.named("no-such-option") == nil)
+    }
+
     @Test(arguments: [
         (["--wpm", "100", "--cps", "5"], "--wpm 100 and --cps 5 both set the pace: give one of them"),
         (["-c5", "--wpm=100"], "-c 5 and --wpm 100 both set the pace: give one of them"),
@@ -78,7 +89,7 @@ import Testing
     /// An effect's own options are declared beside it and come with its entry in the catalogue: they
     /// follow --seed in the Effects section, and their values reach the effect typed, checked here.
     @Test func effectOptionsComeFromTheirEffects() throws {
-        let names = OptionTable.effects.map(\.long)
+        let names = OptionTable.all.filter { $0.section == .effects }.map(\.long)
         let own = EffectCatalog.options.map(\.long)
         #expect(own == ["accel", "palette"])
         #expect(Array(names.drop { $0 != "seed" }.dropFirst().prefix(own.count)) == own)
