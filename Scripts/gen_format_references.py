@@ -9,6 +9,7 @@ reference tools, one `<file>.expected.json` beside each subtitle file; the test 
 The tools (installed at data-generation time only; the tests read the committed JSON):
 
 - MicroDVD, MPL2, SubViewer 1 and 2, Spruce STL: FFmpeg (Debian's `ffmpeg`), `ffmpeg -i FILE -f srt -`
+  (`-f microdvd` before `-i` for MicroDVD)
   (pysubs2 agrees on MicroDVD's and MPL2's times, but leaves `/`, `\\`, `_` and `{y:…}` as text
   where FFmpeg, like ghostpipe, reads them as styles);
 - TMPlayer: pysubs2 (`pip install pysubs2`; FFmpeg does not read it);
@@ -94,9 +95,12 @@ def srt_cues(text):
     return cues
 
 
-def ffmpeg_cues(path):
+def ffmpeg_cues(path, fmt):
     version = subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True, check=True).stdout.split()[2]
-    out = subprocess.run(["ffmpeg", "-loglevel", "error", "-i", path, "-f", "srt", "-"],
+    # MicroDVD's demuxer is named: FFmpeg's probe refuses a first line that holds more than the
+    # frame rate (`{1}{1}25.000 movie info: …`, as SubEdit writes it), which its demuxer reads.
+    demuxer = ["-f", "microdvd"] if fmt == "microdvd" else []
+    out = subprocess.run(["ffmpeg", "-loglevel", "error"] + demuxer + ["-i", path, "-f", "srt", "-"],
                          capture_output=True, check=True).stdout.decode("utf-8", "replace")
     return "ffmpeg " + version, srt_cues(out)
 
@@ -124,7 +128,7 @@ def generate(fmt):
             elif fmt == "ebu-stl":
                 tool, cues = ttconv_cues(temp)
             else:
-                tool, cues = ffmpeg_cues(temp)
+                tool, cues = ffmpeg_cues(temp, fmt)
         except Exception as e:  # a file the tool cannot read: said, and no expectation written
             print(f"{fmt}/{name}: {type(e).__name__}: {e}", file=sys.stderr)
             continue

@@ -400,7 +400,7 @@ public enum OptionTable {
         Option("output", short: "o", .choice("MODE", Choices {
                    [Choice("auto", OutputMode.autoSummary)] + OutputCatalog.kinds.map { Choice($0.name, aliases: $0.aliases, $0.summary) }
                }), in: .output,
-               help: "what to write: auto, terminal, plain, cast (asciicast v2, what asciinema 2 and most players read), asciicast-v3 or json (default auto: terminal when stdout is a terminal, plain otherwise)") { o, v in
+               help: "what to write: auto, terminal, plain, cast or asciicast-v2 (asciicast v2, what asciinema 2 and most players read), asciicast-v3 (asciicast v3, asciinema 3's own) or json (default auto: terminal when stdout is a terminal, plain otherwise)") { o, v in
             o.output = OutputMode(named: v.text) ?? .auto
         },
         Option("record", short: "r", .path("FILE") { ["cast"] }, in: .output,

@@ -117,8 +117,11 @@ struct FrameRate: Hashable, Sendable {
                 if afterPoint { scale /= 10; fraction += Double(b - 48) * scale } else { whole = whole * 10 + Double(b - 48) }
             } else if (b == 46 || b == 44) && !afterPoint {
                 afterPoint = true
-            } else if !(b == 32 || b == 9) || digits > 0 && !afterPoint {
-                if b == 32 || b == 9 { break }
+            } else if b == 32 || b == 9 {
+                // The number ends at a space; what follows is a note (`{1}{1}25.000 movie info: …`,
+                // as SubEdit writes MicroDVD's rate line, and FFmpeg and GStreamer read it).
+                if digits > 0 { break }
+            } else {
                 return nil
             }
         }

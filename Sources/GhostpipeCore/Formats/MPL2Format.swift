@@ -2,7 +2,7 @@
 ///
 /// - `[100][]text` (no end) lasts until the next line, at most a few seconds.
 /// - `|` breaks lines; at the start of a line `/` makes it italic, `\` bold, `_` underlined (as
-///   FFmpeg's decoder reads them, in any order and number).
+///   FFmpeg's decoder reads them, in any order and number, after spaces too).
 /// - A line that is not `[n][n]` is skipped and said.
 struct MPL2Format: SubtitleParser {
     var name: String { "mpl2" }
@@ -61,6 +61,11 @@ struct MPL2Format: SubtitleParser {
 
     static func runs(_ text: ArraySlice<UInt8>) -> [StyledRun] {
         FilmText.runs(text) { line, style in
+            // Spaces before a marker (`[12345][27890] /Italic`) leave it a marker, as FFmpeg and
+            // GStreamer read it.
+            if let marker = line.firstIndex(where: { $0 != 32 && $0 != 9 }), [47, 92, 95].contains(line[marker]) {
+                line = line[marker...]
+            }
             while let first = line.first {
                 switch first {
                 case 47: style.attributes.insert(.italic)

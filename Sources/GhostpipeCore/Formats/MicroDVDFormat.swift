@@ -1,7 +1,7 @@
 /// MicroDVD (`.sub`, `.txt`): `{start}{end}text`, times in frames.
 ///
 /// - The frame rate: `--fps`, else a first line `{1}{1}23.976` (as VLC, mpv and pysubs2 read it;
-///   the line itself does not show), else 23.976.
+///   the line itself does not show; a note may follow the rate, as SubEdit writes it), else 23.976.
 /// - `{100}{}text` (no end frame) lasts until the next line, at most a few seconds.
 /// - `|` breaks lines; control codes at the start of a line (lower case) or of the text (upper case,
 ///   every line): `{y:i}`, `{y:b}`, `{y:u}`, `{y:s}` (several as `{y:b,i}`), `{c:$BBGGRR}` colour;

@@ -48,7 +48,8 @@ struct TMPlayerFormat: SubtitleParser {
                 return film.skip(number, "not a TMPlayer line '\(FilmText.snippet(line))'")
             }
             let text = line[textStart...]
-            let length = String(decoding: raw, as: UTF8.self).unicodeScalars.count + 1
+            // Its line end counts too, as pysubs2 counts it: none after the file's last line.
+            let length = String(decoding: raw, as: UTF8.self).unicodeScalars.count + (raw.endIndex < source.endIndex ? 1 : 0)
             if part != nil {
                 // TMPlayer+: the lines of one subtitle share its time.
                 if let n = numbered, n.time == time {

@@ -44,6 +44,19 @@ import Testing
         // pysubs2 reads only `hh:mm:ss:text` with some text: not `=`, TMPlayer+'s `,1=`, nor an
         // empty line that clears. gaupol and MPlayer read them; TMPlayerParsing covers them.
         "tmplayer/handmade-variants.txt": "TMPlayer variants",
+        // The same for GStreamer's subparse samples (`,1=`, `=`, an empty line that clears): they
+        // are checked against what GStreamer's own test asserts instead (GStreamerSubparseSamples).
+        "tmplayer/gstreamer-multiline.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-multiline-bogus.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-style1.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-style2.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-style3.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-style4.txt": "TMPlayer variants",
+        "tmplayer/gstreamer-style4-bogus.txt": "TMPlayer variants",
+        // FFmpeg reads the rate `12,500` as 12 (its number stops at the comma); GStreamer, whose
+        // sample it is, reads 12.5, and so does ghostpipe: a decimal comma is how half the world
+        // writes a rate. The same file with `12.500` agrees with FFmpeg (gstreamer-fps.sub).
+        "microdvd/gstreamer-fps-comma.sub": "decimal comma",
     ]
 
     @Test(arguments: cases) func cuesAgreeWithTheReferenceTool(_ c: Case) throws {
@@ -109,6 +122,9 @@ import Testing
         let fm = FileManager.default
         for format in ["microdvd", "mpl2", "subviewer", "tmplayer"] {
             #expect(fm.fileExists(atPath: Paths.formats.appendingPathComponent("\(format)/COPYING.gaupol").path))
+        }
+        for format in ["microdvd", "mpl2", "subviewer", "tmplayer"] {
+            #expect(fm.fileExists(atPath: Paths.formats.appendingPathComponent("\(format)/COPYING.gstreamer").path))
         }
         for licence in ["LICENSE.ttconv", "LICENSE.irt-apache-2.0", "NOTICE.irt"] {
             #expect(fm.fileExists(atPath: Paths.formats.appendingPathComponent("ebu-stl/\(licence)").path))

@@ -23,6 +23,19 @@ func film(_ name: String, _ bytes: [UInt8], fps: Double? = nil) -> (cues: [Cue],
         #expect(given.cues.map(\.start) == [ms(1000)] && given.cues.map(\.end) == [ms(2000)])
     }
 
+    /// SubEdit writes a note after the rate (`{1}{1}25.000 movie info: XVID …`, GStreamer's subparse
+    /// test): the rate is the number, as FFmpeg and GStreamer read it, and the line does not show.
+    @Test func theRateLineMayCarryANoteAfterTheRate() {
+        let (cues, diagnostics) = film("microdvd", """
+        {1}{1}25.000 movie info: XVID  608x256 25.0fps 699.0 MB|/SubEdit b.4060(http://subedit.com.pl)/
+        {100}{200}/italics/|not italics
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(cues.map(\.start) == [ms(4000)] && cues.map(\.end) == [ms(8000)])
+        #expect(cues.map(\.plainText) == ["italics/\nnot italics"])
+        #expect(film("microdvd", "{1}{1}12,500\n{100}{200}- Hi, Eddie.\n").cues.map(\.start) == [ms(8000)])
+    }
+
     @Test func controlCodesStyleTheirLineOrEveryLineAndPipesBreakLines() {
         let (cues, diagnostics) = film("microdvd", """
         {1}{1}25
@@ -74,6 +87,15 @@ func film(_ name: String, _ bytes: [UInt8], fps: Double? = nil) -> (cues: [Cue],
         #expect(cues.map(\.end) == [ms(3500), ms(6200), ms(9500), ms(10_000) + FilmCues.openEnded])
         #expect(cues[1].runs == [StyledRun("Italic", style: italic), StyledRun("\nplain")])
         #expect(cues[2].runs == [StyledRun("Bold", style: bold), StyledRun("\n"), StyledRun("Under", style: Style(attributes: .underline))])
+    }
+
+    /// A space between the time and a marker (`[12345][27890] /Italic|Normal`, GStreamer's subparse
+    /// test) leaves the marker a marker, as FFmpeg and GStreamer read it.
+    @Test func markersAfterSpacesAreMarkers() {
+        let (cues, _) = film("mpl2", "[12345][27890] /Italic|Normal\n[42345][47890] Normal|  \\Bold\n")
+        #expect(cues.map(\.plainText) == ["Italic\nNormal", "Normal\nBold"])
+        #expect(cues[0].runs == [StyledRun("Italic", style: italic), StyledRun("\nNormal")])
+        #expect(cues[1].runs == [StyledRun("Normal\n"), StyledRun("Bold", style: bold)])
     }
 }
 

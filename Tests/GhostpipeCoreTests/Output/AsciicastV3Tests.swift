@@ -73,4 +73,19 @@ import TestSupport
         #expect(try ArgumentParser.parse(["-o", "asciicast-v2"]).output == .cast)
         #expect(try ArgumentParser.parse(["--output=CAST"]).output == .cast)
     }
+
+    /// `--help` says which version `cast` writes and names both versions' names, so that a user who
+    /// knows asciinema's names finds them there.
+    @Test func theHelpSaysCastIsVersionTwoAndNamesBothVersions() throws {
+        let lines = Help.text.split(separator: "\n").map(String.init)
+        let first = try #require(lines.firstIndex { $0.contains("--output MODE") })
+        var entry = [lines[first]]
+        for line in lines[(first + 1)...] {
+            guard line.hasPrefix("                      ") else { break }
+            entry.append(line)
+        }
+        let text = entry.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("cast or asciicast-v2 (asciicast v2"), "\(text)")
+        #expect(text.contains("asciicast-v3 (asciicast v3"), "\(text)")
+    }
 }
