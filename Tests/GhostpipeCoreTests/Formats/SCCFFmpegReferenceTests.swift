@@ -5,7 +5,7 @@ import Testing
 /// The SCC corpus as FFmpeg 5.1 decodes it (`cc_dec` with `real_time=1` and no latency:
 /// `expected/*.ffmpeg.jsonl`, written by `Scripts/gen_scc_ffmpeg.py`): the screen each time it
 /// changes, in every mode. We compare the screens one after another, as they are once each line's
-/// pairs are in, and the line in which each appears.
+/// pairs are in (FFmpeg decodes a line at once), and the line in which each appears.
 ///
 /// - **When.** FFmpeg's demuxer makes a line one packet stamped with its timecode read as wall time
 ///   (`HH:MM:SS` seconds and 33 ms a frame) and decodes its pairs at once. We count a frame a pair at
@@ -72,6 +72,13 @@ import Testing
         ours.count == ffmpeg.count && zip(ours, ffmpeg).allSatisfy { $0 == $1 || $1 == "█" }
     }
 
+    /// What we show once a line's pairs are in, and before that a screen the line erased (an EOC
+    /// and an EDM in one line flash a caption for a frame; FFmpeg emits it).
+    static func screens(_ cues: [Cue], during line: Line) -> [String] {
+        let after = (line.first..<line.end).map { screen(cues, at: SCCFormat.time(ofFrame: $0 + 1) - 1) }
+        return after.indices.filter { $0 == after.count - 1 || (!after[$0].isEmpty && after[$0 + 1].isEmpty) }.map { after[$0] }
+    }
+
     /// Screens one after another, the empty ones left out (see above), a repeat as one.
     static func sequence(_ screens: [String]) -> [String] {
         screens.filter { !$0.isEmpty }.reduce(into: []) { if $0.last != $1 { $0.append($1) } }
@@ -82,8 +89,7 @@ import Testing
         return "#\(i) of \(a.count)/\(b.count): ours \(i < a.count ? a[i] : "-") | FFmpeg \(i < b.count ? b[i] : "-")"
     }
 
-    /// Samples FFmpeg 5.1 reads otherwise than we do, and why. Where no reason is given the
-    /// difference is not yet examined (issue 32); the sample stays out until it is.
+    /// Samples FFmpeg 5.1 reads otherwise than we do, and why.
     static let readOtherwise: [String: String] = [
         // ttconv's samples write text without parity: FFmpeg drops or blocks (█) those characters.
         "ttconv/paint-on": "no parity",
@@ -109,9 +115,9 @@ import Testing
         // EOC then swaps it away; we keep it off screen, as pop-on, until an EOC shows it ("sic)").
         "pycaption/sample_scc_eoc_first_command": "no mode", "pycaption/sample_scc_no_explicit_end_to_last_caption": "no mode",
         "pycaption/sample_scc_special_and_extended_characters": "no mode", "pycaption/sample_scc_with_unknown_commands": "no mode",
-        // Not yet examined.
-        "pycaption/sample_scc_duplicate_tab_offset": "", "pycaption/sample_scc_flashing_cue": "",
-        "pycaption/sample_scc_tab_offset": "",
+        // Two captions in one line (RCL … EOC RCL … EOC): the second EOC shows the second alone (as
+        // ttconv has it); FFmpeg shows the rows of both, one row of each joined.
+        "pycaption/sample_scc_duplicate_tab_offset": "two EOCs",
     ]
 
     @Test func theExclusionsAreSamples() {
@@ -124,7 +130,7 @@ import Testing
         let lines = try Self.lines(sample)
         let cues = try R.ours(sample)
         let events = try Self.ffmpeg(sample)
-        let ours = Self.sequence(lines.map { Self.screen(cues, at: SCCFormat.time(ofFrame: $0.end) - 1) })
+        let ours = Self.sequence(lines.flatMap { Self.screens(cues, during: $0) })
         let theirs = Self.sequence(events.map { Self.normal($0.text) })
         #expect(ours.count == theirs.count && zip(ours, theirs).allSatisfy { Self.same($0, $1) }, "\(sample): \(Self.firstDifference(ours, theirs))")
         // Each screen FFmpeg stamps with a line's time came within that line's pairs with us.
