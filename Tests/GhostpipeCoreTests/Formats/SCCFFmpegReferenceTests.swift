@@ -14,10 +14,10 @@ import Testing
 ///   RU, CR and PAC, six frames (0.2 s) later; and FFmpeg's clock runs 3.6 s an hour ahead of the
 ///   frame count. We follow the frame count; the test checks that each screen FFmpeg stamps with a
 ///   line appears within that line's pairs with us.
-/// - **Pop-on.** FFmpeg stamps a pop-on screen with its last time update (an EDM, a roll-up or
-///   paint-on character), not its EOC: the lines that EDM before EOC get their own time, the others an
-///   earlier one (`sample_scc_eoc_first_command`: a caption at 24:55 stamped 00:06). Those screens
-///   are compared as screens only; ours show at the EOC's pair.
+/// - **Pop-on.** FFmpeg's output stamps a pop-on screen with its own line's time where the line has
+///   an EDM before the EOC, and otherwise with an earlier change's (`sample_scc_eoc_first_command`: a
+///   caption at 24:55 stamped 00:06, the EDM before it). Those screens are compared as screens only;
+///   ours show at the EOC's pair, as a decoder shows them.
 /// - **Ends.** In real time FFmpeg gives no ends, and does not always emit the empty screen an EDM
 ///   leaves; empty screens are not compared. Ours end at the EDM's pair.
 @Suite struct SCCFFmpegReference {
