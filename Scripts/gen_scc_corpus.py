@@ -12,7 +12,8 @@ unit-test file. The projects: github.com/sandflow/ttconv (BSD-2-Clause), github.
 `expect` runs the reference readers over every sample (`pip install ttconv pycaption`) and writes,
 per sample and reader, one JSON line per cue: {"start": ms, "end": ms, "text": "..."} (markup
 removed, lines joined by "\\n"). SCCReferenceTests compares ghostpipe's cues with them and says
-where, and why, it follows another reading.
+where, and why, it follows another reading. It then runs Scripts/gen_scc_ffmpeg.py (FFmpeg's cc_dec in
+real time: expected/*.ffmpeg.jsonl and expected/ffmpeg-version.txt; SCCFFmpegReferenceTests).
 """
 import json, os, re, subprocess, sys, types
 
@@ -104,6 +105,7 @@ def expect():
                     write(out, (json.dumps({"error": f"{type(error).__name__}: {error}"}) + "\n").encode())
                     continue
                 write(out, "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cues).encode())
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_scc_ffmpeg.py")], check=True)
 
 
 if __name__ == "__main__":
