@@ -103,6 +103,7 @@ extension Show {
     func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
         if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
+        for partial in batch.partials where !partial.text.isEmpty { item.partialsReceived += 1 }
         // Finals first: a batch's last hypothesis is what is being said after them.
         defer { if item.hearsPartials, let last = batch.partials.last { item.hear(last, at: now) } }
         // Cues the file leaves to the player take --align/--place; beside --track files, the
@@ -131,7 +132,11 @@ extension Show {
                 reading = .between
                 try deliver(stream.finish(at: now), to: item, at: now)
                 item.inputEnded()
-                if item.total == 0 { report("\(stream.name): no cues") }
+                if item.total == 0 {
+                    // A recogniser that only ever guessed: its hypotheses were there, no utterance was final.
+                    report(item.partialsReceived == 0 ? "\(stream.name): no cues"
+                           : "\(stream.name): no final utterance (\(item.partialsReceived) partial hypotheses, none made final)")
+                }
             }
             if case .text = reading {
                 if let output = textDecoder?.finish() { feedDecoded(output, at: now) }

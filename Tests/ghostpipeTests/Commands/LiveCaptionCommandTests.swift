@@ -42,6 +42,20 @@ import GhostpipeCore
         #expect(events.allSatisfy { $0["partial"] == nil || $0["time"]?.number != nil })
     }
 
+    /// A recogniser stopped before any utterance was final (only partial hypotheses came): that is
+    /// what is said, not that the input had no cues at all.
+    @Test func aSessionWithoutAFinalSaysSo() throws {
+        let (input, _) = try Self.session("pocketsphinx-weather.tsv")
+        let lines = String(decoding: input, as: UTF8.self).split(separator: "\n")
+        let partialsOnly = lines.filter { JSONValue.parse(Array($0.utf8))?["partial"] != nil }
+        let heard = partialsOnly.filter { JSONValue.parse(Array($0.utf8))?["partial"]?.string?.isEmpty == false }
+        #expect(heard.count > 3)
+        let result = try Binary.run(["-o", "plain", "--format", "vosk"], stdin: Array((partialsOnly.joined(separator: "\n") + "\n").utf8))
+        #expect(result.text.isEmpty)
+        #expect(result.stderr.contains("no final utterance (\(heard.count) partial hypotheses, none made final)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("no cues"), "\(result.stderr)")
+    }
+
     @Test func badLinesAreSaidWithFileAndLineAndTheRestPlays() throws {
         let path = Paths.repository.appendingPathComponent("Tests/Data/live/vosk-bad.jsonl").path
         let result = try Binary.run(["-o", "plain", path])

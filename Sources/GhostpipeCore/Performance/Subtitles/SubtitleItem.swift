@@ -13,6 +13,9 @@ final class SubtitleItem {
     var taken = 0
     /// Cues received in all.
     private(set) var total = 0
+    /// A live recogniser's partial hypotheses received in all, shown or not (empty ones, "nothing
+    /// heard yet", not counted).
+    var partialsReceived = 0
     /// Counts the cues of the whole file (`SubtitleCount`; nil for a stream), with the preloaded ones.
     var countAll: (() -> Int?)?
 
