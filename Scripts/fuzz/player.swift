@@ -95,7 +95,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let clock = VirtualClock()
         let show = Show(settings: session.showSettings, output: output, origin: clock.now(), report: { _ in })
         // The terminal says where its cursor is, as a real one does: the top left (the emulator below starts there).
-        if terminal != nil { show.askStart = { _ in .known(row: 0, column: 0) } }
+        if terminal != nil { show.terminal = TopLeftTerminal() }
         let loop = EventLoop(clock: clock, sources: [ScriptedEvents(events), InputEvents(ScriptedInput(chunks), demand: show)])
         _ = try loop.run(show)
     } catch {
@@ -131,4 +131,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// A terminal whose cursor is at the top left whenever asked; widths are Unicode's.
+final class TopLeftTerminal: TerminalAsking {
+    func ask(_ question: TerminalQuestion) -> TerminalReply {
+        if case .widths = question { return .none }
+        return .known(row: 0, column: 0)
+    }
+    var asksWidths: Bool { false }
+    var isAsking: Bool { false }
 }

@@ -8,10 +8,11 @@ public enum Playback {
     @discardableResult
     public static func run(_ settings: ShowSettings, output: any Output, input: ScriptedInput, events: [(Double, Event)] = [],
                            more: [any EventSource] = [], clock: VirtualClock = VirtualClock(), widths: MeasuredWidths? = nil,
-                           startAt cursor: (row: Int, column: Int)? = nil,
+                           startAt cursor: (row: Int, column: Int)? = nil, terminal: (any TerminalAsking)? = nil,
                            report: @escaping (String) -> Void = { _ in }) throws -> (Outcome, Show) {
         let show = Show(settings: settings, output: output, widths: widths, origin: clock.now(), report: report)
-        if let cursor { show.askStart = { _ in .known(row: cursor.row, column: cursor.column) } }
+        if let cursor { show.terminal = FixedTerminal(start: cursor) }
+        if let terminal { show.terminal = terminal }
         let sources: [any EventSource] = [ScriptedEvents(events)] + more + [InputEvents(input, demand: show)]
         let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         return (outcome, show)

@@ -15,8 +15,9 @@ public enum Event {
     case keyWaiting
     /// Something about the overlay's program (only the overlay handles these; others ignore the case).
     case program(ProgramEvent)
-    /// The terminal said where its cursor is as the show begins (0-based; nil: it did not, in time).
-    case startLocated((row: Int, column: Int)?)
+    /// The terminal answered the question asked of it (`TerminalQuestions`): where its cursor is
+    /// (0-based; nil: it did not say, in time), with the widths asked in the same round trip learnt.
+    case terminalAnswered((row: Int, column: Int)?)
     /// The terminal is now this size.
     case resized(columns: Int, rows: Int)
     /// The process is about to stop (Ctrl-Z): give the terminal back as it was found.

@@ -7,13 +7,17 @@ extension Assembly {
     /// keyboard, signals, resizes and the width probe as sources; exits with the run's status.
     func runFilter() -> Never {
         let onTerminal = session.mode == .terminal
-        // The terminal, asked where it draws (widths of disputed emoji, the cursor after a resize).
-        var probe: TerminalProbe?
-        if onTerminal {
+        // The terminal, asked where it draws (widths of disputed emoji, the cursor as the show begins
+        // and after a resize); with `--widths spec`, asked nothing.
+        var questions: TerminalQuestions?
+        if onTerminal && options.widths != .spec {
             let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            if tty >= 0 { probe = TerminalProbe(output: STDOUT_FILENO, tty: tty) }
+            if tty >= 0 {
+                questions = TerminalQuestions(probe: TerminalProbe(output: STDOUT_FILENO, tty: tty),
+                                              widths: MeasuredWidths(policy: options.widths))
+            }
         }
-        let widths = onTerminal && options.widths != .spec ? probe.map { MeasuredWidths(probe: $0, policy: options.widths) } : nil
+        let probe = questions?.probe
 
         // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
         let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
@@ -32,8 +36,7 @@ extension Assembly {
         do {
             output = try session.output(stdout: stdout, recording: recording, origin: origin)
             let settings = showSettings()
-            let show = Show(settings: settings, output: output, widths: widths, origin: origin, report: Self.report)
-            if let screen = output.screen, let probe { screen.cursorReport = { probe.cursorPosition() } }
+            let show = Show(settings: settings, output: output, widths: questions?.widths, origin: origin, report: Self.report)
             var sources: [any EventSource] = []
             if onTerminal {
                 // The terminal itself (/dev/tty), unless the text comes from it: typing into ghostpipe's
@@ -53,10 +56,10 @@ extension Assembly {
             } else {
                 sources.append(SignalEvents(signals, job: nil, clock: clock, size: nil, terminalSize: { nil }))
             }
-            if output.screen != nil, let widths, let probe {
-                // Where the cursor is as the show begins: asked by the show, answered on the loop.
-                show.askStart = { clusters in widths.askStart(learning: clusters) ? .asked : .unknown }
-                sources.append(ProbeAnswers(probe, widths: widths))
+            if output.screen != nil, let questions {
+                // Asked by the show, answered on the loop.
+                show.terminal = questions
+                sources.append(ProbeAnswers(questions))
             }
             sources += followSources(report: Self.report)
             sources += trackLoader(for: show, settings: settings, report: Self.report)
@@ -69,7 +72,7 @@ extension Assembly {
         }
         // Ended while the terminal was asked where its cursor is (Ctrl-C): its answer is awaited (not
         // left for the shell), and its mode and the keys typed meanwhile go back.
-        if let probe { ProbeAnswers.drain(probe, widths: widths) }
+        if let questions { ProbeAnswers.drain(questions) }
 
         let status: Int32
         switch outcome {

@@ -174,8 +174,16 @@ public final class Screen {
 
     // MARK: - Inline
 
-    /// Asks the terminal where its cursor is now (row and column, 0-based), when it can be asked.
-    public var cursorReport: (() -> (row: Int, column: Int)?)?
+    /// Where the terminal's cursor is (row and column, 0-based) as the terminal just said, while the
+    /// show handles its answer (a resize, `fg`, the subtitle band's anchor); nil when not known.
+    /// `restart` keeps it up to date as it moves the cursor.
+    public var reportedCursor: (row: Int, column: Int)?
+
+    /// Whether a resize to `columns` may have made the terminal reflow rows still on the screen, so
+    /// that where its cursor went is worth asking before `restart`.
+    public func mayHaveReflowed(toWidth columns: Int) -> Bool {
+        renderer.mayHaveReflowed(from: renderer.topReachableRow, newWidth: columns)
+    }
 
     /// Draws afresh at a new size, or after `fg`: a new renderer numbering the cursor's line as
     /// document row `fromRow`. With `clearing` (a resize) the old region from `fromRow` down is
@@ -188,10 +196,13 @@ public final class Screen {
         var out: [UInt8] = []
         var start = fromRow
         if clearing {
-            let reported = renderer.mayHaveReflowed(from: fromRow, newWidth: columns) ? cursorReport?() : nil
-            start = renderer.clearFrom(row: fromRow, newHeight: rows, newWidth: columns, reported: reported, into: &out)
+            let reported = renderer.mayHaveReflowed(from: fromRow, newWidth: columns) ? reportedCursor : nil
+            let cleared = renderer.clearFrom(row: fromRow, newHeight: rows, newWidth: columns, reported: reported, into: &out)
+            start = cleared.row
+            reportedCursor = reportedCursor.map { (max(0, min(rows - 1, $0.row + cleared.moved)), 0) }
         } else {
             out.append(0x0D)
+            reportedCursor = reportedCursor.map { ($0.row, 0) }
         }
         let foreign = renderer.foreign.flatMap { $0.row == start && $0.columns < columns ? $0.columns : nil }
         renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth, startingRow: start,

@@ -105,7 +105,7 @@ public final class OverlaySession: EventHandler {
         case .signal(let signal):
             outcome = .interrupted(signal)
             try leave(at: now)
-        case .inputFile, .input, .inputPaused, .inputEnded, .followed, .playerEnded, .startLocated:
+        case .inputFile, .input, .inputPaused, .inputEnded, .followed, .playerEnded, .terminalAnswered:
             try band.show.handle(event, at: now)
         case .key, .keyWaiting:
             break

@@ -38,6 +38,10 @@ protocol Performance: AnyObject {
     func leave() -> Bool
     /// The rows of a band it keeps at the bottom, if it keeps one (the overlay sizes for it).
     var reservedRows: Int? { get }
+    /// Whether it places itself by the terminal's rows (a subtitle band at the terminal's bottom):
+    /// the show asks the terminal where its cursor is before a resize or `fg` reaches it
+    /// (`Screen.reportedCursor`).
+    var needsCursor: Bool { get }
     /// `--follow`: the followed player says where it is.
     func follow(_ player: Playhead, at now: Nanoseconds)
 }
@@ -49,5 +53,6 @@ extension Performance {
     func press(_ key: Key, at now: Nanoseconds) -> Bool { false }
     func leave() -> Bool { false }
     var reservedRows: Int? { nil }
+    var needsCursor: Bool { false }
     func follow(_ player: Playhead, at now: Nanoseconds) {}
 }

@@ -6,9 +6,9 @@ extension Show {
     /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
     /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.
     public var keyReading: KeyReading {
-        // The terminal's answer to where its cursor is arrives where keys do: the probe reads it,
-        // and gives back the keys typed meanwhile.
-        if startPending != nil { return .off }
+        // The terminal's answers arrive where keys do: the probe reads them, and gives back the
+        // keys typed meanwhile.
+        if held != nil || terminal?.isAsking == true { return .off }
         if playing?.takesKeys == true { return .read }
         return keySeen ? .off : .peek
     }
@@ -30,6 +30,12 @@ extension Show {
         if let performance = playing { return try performance.resize(columns: columns, rows: rows, at: now) }
         guard let screen = output.screen else { return }
         try screen.restart(columns: columns, rows: rows, fromRow: screen.cursorRow, clearing: false, at: now)
+    }
+
+    /// After `fg`: a band at the terminal's bottom asks where the cursor is now first.
+    func resumeAskingCursor(after pause: Nanoseconds, at now: Nanoseconds) throws {
+        guard playing?.needsCursor == true else { return try resume(after: pause, at: now) }
+        try withCursor(at: now) { [unowned self] now in try resume(after: pause, at: now) }
     }
 
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws {

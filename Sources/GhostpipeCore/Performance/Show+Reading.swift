@@ -12,7 +12,7 @@ extension Show {
                 // Where the cursor is, asked before the first text as when the format is detected.
                 if items.isEmpty { try locate(firstText: [], at: now, then: go) } else { go(now) }
             } else {
-                beginSubtitles(format, name: name)
+                try beginSubtitles(format, name: name, at: now)
             }
         } else {
             reading = .detecting(name: name, bytes: [])
@@ -21,7 +21,7 @@ extension Show {
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
         if case .between = reading { try begin(name: currentName, at: now) }
-        if startPending != nil {
+        if held != nil {
             // The first text waits for the terminal's answer: these bytes go on with it.
             let held = Array(bytes)
             return try whenStarted(at: now) { [unowned self] now in try held.withUnsafeBufferPointer { try take($0, at: now) } }
@@ -39,7 +39,7 @@ extension Show {
                 reading = .detecting(name: name, bytes: held)
             }
         case .text:
-            feedText(bytes, at: now)
+            try feedText(bytes, at: now)
         case .subtitles(let stream, let item):
             try deliver(stream.push(bytes, at: now), to: item, at: now)
         case .skipping:
@@ -64,12 +64,12 @@ extension Show {
                 textArt = art
                 ensureOpenText()
                 (textHead, textArt) = (nil, nil)
-                bytes.withUnsafeBufferPointer { feedText($0, at: now) }
+                try bytes.withUnsafeBufferPointer { try feedText($0, at: now) }
             }
-            if items.isEmpty { try locate(firstText: bytes, at: now, then: go) } else { go(now) }
+            if items.isEmpty { try locate(firstText: bytes, at: now, then: go) } else { try go(now) }
         } else {
-            endOpenText(at: now)
-            beginSubtitles(format, name: name)
+            try endOpenText(at: now)
+            try beginSubtitles(format, name: name, at: now)
             if case .subtitles(let stream, let item) = reading {
                 try bytes.withUnsafeBufferPointer { try deliver(stream.push($0, at: now), to: item, at: now) }
             }
@@ -77,7 +77,7 @@ extension Show {
     }
 
     /// A subtitle file begins: its cues are read as they arrive, and play in their turn.
-    func beginSubtitles(_ format: SubtitleFormat, name: String?) {
+    func beginSubtitles(_ format: SubtitleFormat, name: String?, at now: Nanoseconds) throws {
         let file = name ?? "-"
         let stream = SubtitleStream(format: format, name: file, encoding: settings.encoding,
                                     isFile: file != "-" && InputFiles.isRegularFile(file), language: settings.language,
@@ -94,13 +94,23 @@ extension Show {
         if !tracksPlaced && settings.trackCount > 0 && !tracksPending {
             // The --track files play beside the first subtitles.
             tracksPlaced = true
-            item.preload(trackCues)
+            let cues = trackCues
+            try taking(Self.disputable(cues), at: now) { _ in item.preload(cues) }
         }
         items.append(.cues(item))
         reading = .subtitles(stream, item)
     }
 
+    /// What the parser made of the input reaches the subtitles, once the terminal's widths of their
+    /// clusters are known.
     func deliver(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
+        let heard = item.hearsPartials ? batch.partials.last.map { [Cue(start: 0, end: 0, runs: [StyledRun($0.text, style: .plain)])] } ?? [] : []
+        try taking(Self.disputable(batch.cues + (batch.parsed?.cues ?? []) + heard), at: now) { [unowned self] now in
+            try take(batch, to: item, at: now)
+        }
+    }
+
+    private func take(_ batch: SubtitleStream.Batch, to item: SubtitleItem, at now: Nanoseconds) throws {
         for message in batch.messages { report(message) }
         if settings.partials { for partial in batch.partials { try output.partial(partial, at: now) } }
         for partial in batch.partials where !partial.text.isEmpty { item.partialsReceived += 1 }
@@ -131,15 +141,17 @@ extension Show {
             if case .subtitles(let stream, let item) = reading {
                 reading = .between
                 try deliver(stream.finish(at: now), to: item, at: now)
-                item.inputEnded()
-                if item.total == 0 {
-                    // A recogniser that only ever guessed: its hypotheses were there, no utterance was final.
-                    report(item.partialsReceived == 0 ? "\(stream.name): no cues"
-                           : "\(stream.name): no final utterance (\(item.partialsReceived) partial hypotheses, none made final)")
+                try taking(at: now) { [unowned self] _ in
+                    item.inputEnded()
+                    if item.total == 0 {
+                        // A recogniser that only ever guessed: its hypotheses were there, no utterance was final.
+                        report(item.partialsReceived == 0 ? "\(stream.name): no cues"
+                               : "\(stream.name): no final utterance (\(item.partialsReceived) partial hypotheses, none made final)")
+                    }
                 }
             }
             if case .text = reading {
-                if let output = textDecoder?.finish() { feedDecoded(output, at: now) }
+                if let output = textDecoder?.finish() { try feedDecoded(output, at: now) }
                 textDecoder = nil
                 reading = .between
             }
@@ -161,15 +173,15 @@ extension Show {
     }
 
     /// Text bytes of the file being read: decoded when an encoding was asked for.
-    func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        guard textDecoder != nil else { return feedRun(bytes, at: now) }
+    func feedText(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
+        guard textDecoder != nil else { return try feedRun(bytes, at: now) }
         let output = textDecoder!.push(bytes)
-        feedDecoded(output, at: now)
+        try feedDecoded(output, at: now)
     }
 
-    func feedDecoded(_ output: StreamTextDecoder.Decoded, at now: Nanoseconds) {
+    func feedDecoded(_ output: StreamTextDecoder.Decoded, at now: Nanoseconds) throws {
         if let note = output.note { Messages.fitted("\(textName == "-" ? "standard input" : textName): \(note)").forEach(report) }
-        output.text.withUnsafeBufferPointer { feedRun($0, at: now) }
+        try output.text.withUnsafeBufferPointer { try feedRun($0, at: now) }
     }
 
     /// Text bytes go to the open text item at the end of the queue (a new one after subtitles).
@@ -182,31 +194,54 @@ extension Show {
         items.append(items.isEmpty ? .text(makeTextRun()) : .heldText([], ended: false))
     }
 
-    func feedRun(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+    func feedRun(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
         ensureOpenText()
         switch items.last {
         case .text(let run)?:
-            run.receive(bytes, at: now)
-            if run.capped {
-                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
-                reading = .between
-                inputEnded = true  // nothing more is read
-            }
-        case .heldText(var held, let ended)?:
+            try feed(run, bytes, at: now)
+        case .heldText(var waiting, let ended)?:
             items.removeLast()
-            held.append(contentsOf: bytes)
-            items.append(.heldText(held, ended: ended))
+            waiting.append(contentsOf: bytes)
+            items.append(.heldText(waiting, ended: ended))
         default: break
         }
     }
 
+    /// Bytes of `run`'s text: their clusters reach its reveal once the terminal's widths of them are
+    /// known (`taking`); a reveal that reads bytes gets them as they are, in their turn.
+    func feed(_ run: TextRun, _ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
+        guard !run.readsBytes else {
+            if intake.isEmpty && held == nil { return run.receive(bytes: bytes, at: now) }
+            let copy = Array(bytes)
+            return try taking(at: now) { now in copy.withUnsafeBufferPointer { run.receive(bytes: $0, at: now) } }
+        }
+        let batch = run.clusters(of: bytes)
+        try taking(Self.disputable(batch), at: now) { [unowned self] now in
+            run.receive(batch, at: now)
+            if run.capped && !inputEnded {
+                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
+                reading = .between
+                inputEnded = true  // nothing more is read
+            }
+        }
+    }
+
+    /// The end of `run`'s text: its last clusters, then the end, in their turn.
+    func end(_ run: TextRun, at now: Nanoseconds) throws {
+        guard let last = run.closeInput() else { return }
+        try taking(Self.disputable(last), at: now) { now in
+            run.receive(last, at: now)
+            run.end(at: now)
+        }
+    }
+
     /// The open text stretch has ended (the input did, or subtitles follow).
-    func endOpenText(at now: Nanoseconds) {
+    func endOpenText(at now: Nanoseconds) throws {
         switch items.last {
-        case .text(let run)?: run.end(at: now)
-        case .heldText(let held, false)?:
+        case .text(let run)?: try end(run, at: now)
+        case .heldText(let waiting, false)?:
             items.removeLast()
-            items.append(.heldText(held, ended: true))
+            items.append(.heldText(waiting, ended: true))
         default: break
         }
     }
@@ -231,46 +266,6 @@ extension Show {
         report(note)
     }
 
-    /// Where the cursor is as the show begins: the first row starts there, after a prompt. The
-    /// terminal is asked once; while its answer is awaited the show holds (`startPending`), and
-    /// `go` runs when the answer or its timeout arrives (`.startLocated`), at that instant: the
-    /// timeline starts when the first grapheme can be shown, so a slow or silent terminal never
-    /// causes a burst.
-    func locate(firstText bytes: [UInt8], at now: Nanoseconds, then go: @escaping (Nanoseconds) throws -> Void) throws {
-        guard let askStart, output.screen != nil else { return try go(now) }
-        self.askStart = nil
-        let clusters = String(decoding: bytes.prefix(1 << 12), as: UTF8.self).map(String.init)
-        switch askStart(clusters) {
-        case .unknown: try go(now)
-        case .known(let row, let column): startPending = go; try startLocated((row, column), at: now)
-        case .asked: startPending = go
-        }
-    }
-
-    /// The terminal said where its cursor is (nil: it did not, in time): the show goes on from there.
-    func startLocated(_ cursor: (row: Int, column: Int)?, at now: Nanoseconds) throws {
-        guard let go = startPending else { return }
-        startPending = nil
-        if let cursor, let screen = output.screen {
-            screen.start(atRow: cursor.row, column: cursor.column)
-            flowEnd = Placement(row: 0, column: screen.startColumn, width: 0)
-        }
-        try go(now)
-    }
-
-    /// Runs `go` now, or after what waits for the start's answer.
-    func whenStarted(at now: Nanoseconds, _ go: @escaping (Nanoseconds) throws -> Void) throws {
-        guard let first = startPending else { return try go(now) }
-        startPending = { now in try first(now); try go(now) }
-    }
-
-    /// For subtitles and slides as they begin to play: the instant the start is known, asking if it
-    /// was not; nil while the answer is awaited.
-    func startKnown(at now: Nanoseconds) throws -> Nanoseconds? {
-        try locate(firstText: [], at: now) { _ in }
-        return startPending == nil ? now : nil
-    }
-
     func makeTextRun() -> TextRun {
         var settings = settings
         if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
@@ -293,11 +288,15 @@ extension Show {
             hadErrors = true
             return try stop(.finished, at: now)
         }
-        tracksPending = false
         trackCues = cues
         for case .cues(let item) in items where !tracksPlaced {
             tracksPlaced = true
-            item.preload(cues)
+            // The subtitles wait for them until they joined (after the terminal's widths of them).
+            return try taking(Self.disputable(cues), at: now) { [unowned self] _ in
+                item.preload(cues)
+                tracksPending = false
+            }
         }
+        tracksPending = false
     }
 }

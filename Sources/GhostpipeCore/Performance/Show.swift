@@ -59,15 +59,17 @@ public final class Show: EventHandler, InputDemand {
     var flowEnd: Placement
     /// Subtitles are about to play from document row `row` (the overlay sizes its band for them).
     public var willPlay: (([Cue], _ row: Int, Nanoseconds) throws -> Void)?
-    /// Asks the terminal where its cursor is as the show begins, with the first text's clusters (so
-    /// that a width probe shares the round trip). Asked once.
-    public var askStart: (([String]) -> StartAnswer)?
-    /// What asking gave: the position at once (a fixed start), nothing (not asked), or a question on
-    /// its way, whose answer (or timeout) arrives as `.startLocated`.
-    public enum StartAnswer { case unknown, known(row: Int, column: Int), asked }
-    /// While the start's answer is awaited: what the show does once it came. Until then it holds: it
-    /// reads no input, plays nothing and leaves the keys in the terminal (see `locate`).
-    var startPending: ((Nanoseconds) throws -> Void)?
+    /// The terminal drawn on, to ask where its cursor is and how wide it draws some clusters (see
+    /// `Show+Terminal.swift`); nil when there is none to ask.
+    public var terminal: (any TerminalAsking)?
+    /// The start was asked (it is asked once).
+    var startAsked = false
+    /// While the show holds for the terminal's answer about its cursor: what it does once it came,
+    /// in order. Until then it reads no input, plays nothing and leaves the keys in the terminal.
+    var held: [(Nanoseconds) throws -> Void]?
+    var holdReason: Hold?
+    /// Pieces of input waiting, in order, for the terminal's widths of clusters the first holds.
+    var intake: [Intake] = []
 
     /// `origin`: the show's start on the clock; `startRow`/`startColumn`: where the cursor is.
     public init(settings: ShowSettings, output: any Output, widths: (any ColumnWidths)? = nil, origin: Nanoseconds,
@@ -86,7 +88,7 @@ public final class Show: EventHandler, InputDemand {
     // MARK: - Input
 
     public var wantsInput: Bool {
-        guard !inputEnded, startPending == nil else { return false }
+        guard !inputEnded, held == nil, intake.isEmpty else { return false }
         switch reading {
         case .detecting, .skipping: return true
         case .subtitles(_, let item): return item.waiting < 1024
@@ -153,15 +155,21 @@ public final class Show: EventHandler, InputDemand {
             }
             try whenStarted(at: now) { [unowned self] now in
                 if case .subtitles(let stream, let item) = reading { try deliver(stream.paused(at: now), to: item, at: now) }
-                if case .text = reading, let output = textDecoder?.paused() { feedDecoded(output, at: now) }
-                if case .text = reading, case .text(let run)? = items.last { run.paused(at: now) }
+                if case .text = reading, let output = textDecoder?.paused() { try feedDecoded(output, at: now) }
+                if case .text = reading, case .text(let run)? = items.last {
+                    let last = run.clustersAtPause()
+                    try taking(Self.disputable(last), at: now) { now in
+                        run.receive(last, at: now)
+                        run.paused(at: now)
+                    }
+                }
                 reportTextNotes()
             }
         case .inputEnded:
             try endFile(at: now)
             try whenStarted(at: now) { [unowned self] now in
                 inputEnded = true
-                endOpenText(at: now)
+                try endOpenText(at: now)
                 reportTextNotes()
             }
         case .key(let key):
@@ -172,16 +180,22 @@ public final class Show: EventHandler, InputDemand {
         case .signal(let signal):
             try stop(.interrupted(signal), at: now)
         case .resized(let columns, let rows):
-            // Nothing is drawn before the start is known: the new size counts from then.
-            try whenStarted(at: now) { [unowned self] now in try resize(columns: columns, rows: rows, at: now) }
-        case .startLocated(let cursor):
-            try startLocated(cursor, at: now)
+            // Nothing is drawn before the start is known: the new size counts from then. Where the
+            // cursor went is asked first when the terminal may have reflowed rows still on the
+            // screen, or a band keeps to the terminal's bottom.
+            try whenStarted(at: now) { [unowned self] now in
+                let reflowed = output.screen?.mayHaveReflowed(toWidth: columns) ?? false
+                guard reflowed || playing?.needsCursor == true else { return try resize(columns: columns, rows: rows, at: now) }
+                try withCursor(at: now) { [unowned self] now in try resize(columns: columns, rows: rows, at: now) }
+            }
+        case .terminalAnswered(let cursor):
+            try terminalAnswered(cursor, at: now)
         case .suspending:
             try output.screen?.suspend(at: now)
         case .resumed(let pause):
-            try resume(after: pause, at: now)
+            try resumeAskingCursor(after: pause, at: now)
         case .continued:
-            try resume(after: 0, at: now)
+            try resumeAskingCursor(after: 0, at: now)
         case .followed(let playhead):
             followed = playhead
             playing?.follow(playhead, at: now)
@@ -232,14 +246,14 @@ public final class Show: EventHandler, InputDemand {
 
     func update(to clock: Nanoseconds) throws -> Nanoseconds? {
         var now = clock
-        guard startPending == nil else { return nil }
+        guard held == nil else { return nil }
         while let item = items.first {
             switch item {
             case .heldText(let bytes, let ended):
                 let run = makeTextRun()
                 items[0] = .text(run)
-                bytes.withUnsafeBufferPointer { run.receive($0, at: now) }
-                if ended { run.end(at: now) }
+                try bytes.withUnsafeBufferPointer { try feed(run, $0, at: now) }
+                if ended { try end(run, at: now) }
                 continue
             case .cues(let waiting) where waiting.playback == nil && tracksPending:
                 return nil  // subtitles start with their --track files
@@ -254,17 +268,15 @@ public final class Show: EventHandler, InputDemand {
                 continue
             case .cues(let item) where item.playback == nil:
                 guard let now = try startKnown(at: now) else { return nil }
-                if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
-                let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
-                try willPlay?(item.known, row, now)
-                var settings = settings
-                if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
-                let playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
-                                           clockRule: clockRule, start: now, origin: origin, row: row, live: item.live)
-                item.playback = playback
-                if let followed { playback.follow(followed, at: now) }
-                playback.countAll = item.countAll
-                if let heard = item.heard { playback.hear(heard, at: now) }
+                // They begin with what came before them taken (the terminal asked about its widths).
+                guard intake.isEmpty else { return nil }
+                if CuePlayback.anchorsToTerminal(settings, clockRule: clockRule, onScreen: output.screen != nil, live: item.live) {
+                    // The band goes to the terminal's last rows: where they are is asked first.
+                    try withCursor(at: now) { [unowned self] now in try beginPlayback(item, at: now) }
+                    if held != nil { return nil }
+                } else {
+                    try beginPlayback(item, at: now)
+                }
                 continue
             case .text(let run):
                 switch try play(run.reveal, from: now) {
@@ -286,11 +298,26 @@ public final class Show: EventHandler, InputDemand {
             scene.reservedThrough = nil
             scene.cursor = nil
         }
-        if inputEnded, case .between = reading {
+        if inputEnded, intake.isEmpty, case .between = reading {
             try finish(at: now)
             outcome = .finished
         }
         return nil
+    }
+
+    /// Subtitles begin to play, from now.
+    func beginPlayback(_ item: SubtitleItem, at now: Nanoseconds) throws {
+        if settings.pacing.duration != nil { say("--duration applies to text; subtitles keep their times (--speed changes them)") }
+        let row = flowEnd.column > 0 ? flowEnd.row + 1 : flowEnd.row
+        try willPlay?(item.known, row, now)
+        var settings = settings
+        if let screen = output.screen { settings.columns = screen.width; settings.rows = screen.height }
+        let playback = CuePlayback(cues: item.queue, output: output, scene: scene, settings: settings, widths: widths,
+                                   clockRule: clockRule, start: now, origin: origin, row: row, live: item.live)
+        item.playback = playback
+        if let followed { playback.follow(followed, at: now) }
+        playback.countAll = item.countAll
+        if let heard = item.heard { playback.hear(heard, at: now) }
     }
 
     /// What became of the performance playing: it goes on, next due then, or it ended at an instant

@@ -73,10 +73,10 @@ public struct TerminalRenderer {
     /// row wider than `newWidth` several rows, the cursor's included, so the way up is counted in
     /// terminal rows from what each row holds; what no longer fitted went into the scrollback. The
     /// cursor's position as the terminal reports it now (0-based), when it can be asked, tells how
-    /// far up the screen goes and whether the terminal cut rows instead.
-    @discardableResult
+    /// far up the screen goes and whether the terminal cut rows instead. Also returns how many rows
+    /// the cursor went down (up: negative), so that a known terminal row can follow it.
     public mutating func clearFrom(row: Int, newHeight: Int, newWidth: Int, reported: (row: Int, column: Int)? = nil,
-                                   into out: inout [UInt8]) -> Int {
+                                   into out: inout [UInt8]) -> (row: Int, moved: Int) {
         resetStyle(into: &out)
         let column = pendingWrap ? width : cursorColumn
         var up = ResizeGeometry.rowsAbove(cursorColumn: column, newWidth: newWidth, reportedColumn: reported?.column)
@@ -84,9 +84,11 @@ public struct TerminalRenderer {
         // How far up the screen goes from the cursor (the rows below it are on the screen too).
         let reach = reported?.row ?? max(0, newHeight - 1 - (bottomRow - cursorRow))
         var first = min(cursorRow, bottomRow)
+        var moved = 0
         if row > cursorRow {
             ANSI.cursorUp(min(up, reach), to: &out)
             ANSI.cursorDown(min(row, bottomRow) - cursorRow, to: &out)
+            moved = min(row, bottomRow) - cursorRow - min(up, reach)
             first = min(row, bottomRow)
         } else {
             for r in stride(from: cursorRow - 1, through: row, by: -1) {
@@ -97,13 +99,14 @@ public struct TerminalRenderer {
                 first = r
             }
             ANSI.cursorUp(min(up, reach), to: &out)
+            moved = -min(up, reach)
         }
         out.append(0x0D)
         // What is someone else's on that row (a prompt) stays, if it still fits.
         let own = firstOwnColumn(first)
         if own > 0 && own < newWidth { ANSI.cursorForward(own, to: &out) }
         out.append(contentsOf: ANSI.eraseRowsBelowKeepingScrollback)
-        return first
+        return (first, moved)
     }
 
     /// Columns up to the last non-blank cell of a row as drawn (a row not known counts as full).

@@ -8,9 +8,8 @@ import Glibc
 /// that does not answer in time turns probing off for the run.
 ///
 /// A question is sent (`send`) and its answer taken as it arrives (`take`) or when its time is up
-/// (`expire`). The start question is answered on the event loop (`ProbeAnswers`), so keys, signals
-/// and deadlines are served while it is awaited; `locate` still waits here, off the loop, for the
-/// widths asked during layout and the cursor after a resize.
+/// (`expire`), both on the event loop (`ProbeAnswers`): keys, signals and deadlines are served while
+/// it is awaited. What is asked, and when, is `TerminalQuestions`'.
 public final class TerminalProbe {
     private let output: Int32
     /// Where the terminal's replies arrive (`/dev/tty`).
@@ -49,28 +48,6 @@ public final class TerminalProbe {
         self.output = output
         self.tty = tty
         giveBack = { bytes in for var byte in bytes { _ = ioctl(tty, UInt(TIOCSTI), &byte) } }
-    }
-
-    /// The widths the terminal gives `clusters` (nil for one it could not measure), or nil if it did
-    /// not answer at all.
-    public func measure(_ clusters: [String]) -> [Int?]? {
-        guard !clusters.isEmpty else { return nil }
-        return locate(measuring: clusters)?.widths
-    }
-
-    /// Where the terminal's cursor is (0-based row and column), asked with one `ESC [ 6 n`; nil if
-    /// it does not answer.
-    public func cursorPosition() -> (row: Int, column: Int)? { locate(measuring: [])?.cursor }
-
-    /// `send` and wait here for the answer: nil when it was not asked or did not answer.
-    public func locate(measuring clusters: [String]) -> Answer? {
-        guard send(measuring: clusters) else { return nil }
-        while let left = timeLeft, left > 0 {
-            var p = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(max(1, left / Time.millisecond))) > 0 else { continue }
-            if let answer = take() { return answer }
-        }
-        return expire()
     }
 
     /// Asks, in one round trip, where the cursor is and the widths of `clusters`, each written after

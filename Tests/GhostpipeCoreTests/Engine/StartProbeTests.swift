@@ -14,7 +14,8 @@ import Glibc
     final class Terminal {
         let pty: PseudoTerminal
         let probe: TerminalProbe
-        let widths: MeasuredWidths
+        let questions: TerminalQuestions
+        var widths: MeasuredWidths { questions.widths }
         /// Keys the probe gave back (to the terminal's queue when it is the real one).
         var givenBack: [UInt8] = []
 
@@ -22,7 +23,7 @@ import Glibc
             pty = try PseudoTerminal(rows: 4, columns: 20)
             probe = TerminalProbe(output: pty.slave, tty: pty.slave)
             probe.firstTimeout = timeout
-            widths = MeasuredWidths(probe: probe, policy: .auto)
+            questions = TerminalQuestions(probe: probe, widths: MeasuredWidths(policy: .auto))
             probe.giveBack = { [unowned self] in givenBack += $0 }
         }
 
@@ -65,9 +66,9 @@ import Glibc
         let sink = MemorySink(), clock = VirtualClock()
         let output = try session.output(stdout: sink, recording: nil, origin: 0)
         let show = Show(settings: session.showSettings, output: output, widths: terminal.widths, origin: 0)
-        show.askStart = { terminal.widths.askStart(learning: $0) ? .asked : .unknown }
+        show.terminal = terminal.questions
         let sources: [any EventSource] = [ScriptedEvents(events), Replies(replies, to: terminal),
-                                          ProbeAnswers(terminal.probe, widths: terminal.widths),
+                                          ProbeAnswers(terminal.questions),
                                           InputEvents(ScriptedInput([(0, Array(text.utf8))]), demand: show)]
         let outcome = try EventLoop(clock: clock, sources: sources).run(show)
         try output.end(status: 0, at: clock.now())
@@ -88,7 +89,7 @@ import Glibc
         tcgetattr(terminal.pty.slave, &mode)
         #expect(mode.c_lflag & tcflag_t(ECHO) == 0)
         _ = Array("q\u{1B}[1;3R".utf8).withUnsafeBytes { write(terminal.pty.master, $0.baseAddress, $0.count) }
-        ProbeAnswers.drain(terminal.probe, widths: terminal.widths)
+        ProbeAnswers.drain(terminal.questions)
         #expect(terminal.givenBack == Array("q".utf8))
         #expect(!terminal.probe.isWaiting && !terminal.probe.gaveUp)
         tcgetattr(terminal.pty.slave, &mode)
@@ -125,8 +126,8 @@ import Glibc
         #expect(sink.text.contains("❤️"))
         #expect(terminal.written().components(separatedBy: "\u{1B}[6n").count - 1 == 2)  // one round trip: the start and the emoji
         #expect(terminal.probe.gaveUp)
-        #expect(!terminal.widths.isProbing)
-        #expect(terminal.widths.learn(["🇰🇷"]) == false)
+        #expect(!terminal.questions.asksWidths)
+        if case .none = terminal.questions.ask(.widths(["🇰🇷"])) {} else { Issue.record("a terminal that gave up was asked again") }
         #expect(terminal.written().isEmpty)
     }
 

@@ -18,8 +18,8 @@ import TestSupport
         var settings = session.showSettings
         settings.format = .srt
         let out = try session.output(stdout: output, recording: nil, origin: 0)
-        if answers { out.screen?.cursorReport = { (row: promptRows, column: 0) } }
-        try Playback.run(settings, output: out, input: ScriptedInput(two), events: events)
+        try Playback.run(settings, output: out, input: ScriptedInput(two), events: events,
+                         terminal: answers ? FixedTerminal(cursor: (row: promptRows, column: 0)) : nil)
         return (output, { seconds in
             var model = ScreenModel(width: 40, height: 10)
             model.feed(Array(String(repeating: "$ prompt\r\n", count: promptRows).utf8))

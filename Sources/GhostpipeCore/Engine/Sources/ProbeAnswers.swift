@@ -1,34 +1,34 @@
-/// The terminal's answer to the start question (where the cursor is, with the widths asked in the
-/// same round trip) as an event, `.startLocated`, and its timeout as a deadline of the loop: while
-/// the answer is awaited, signals, resizes and the other sources are served, and the show, which
-/// holds meanwhile, goes on when the answer or the timeout arrives.
+/// The terminal's answer to a question ghostpipe asked (`TerminalQuestions`: where the cursor is,
+/// with the widths asked in the same round trip) as an event, `.terminalAnswered`, and its timeout
+/// as a deadline of the loop: while the answer is awaited, signals, resizes and the other sources
+/// are served, and what waits for the answer (the start, a resize, text with disputed emoji) goes
+/// on when the answer or the timeout arrives.
 ///
 /// The timeout is real time (an `idleTimeout`, measured on the probe's monotonic clock): the
 /// terminal answers in real time even when the show runs on a virtual clock (`--instant`).
 public final class ProbeAnswers: EventSource {
-    private let probe: TerminalProbe
-    private let widths: MeasuredWidths
+    private let questions: TerminalQuestions
+    private var probe: TerminalProbe { questions.probe }
 
-    public init(_ probe: TerminalProbe, widths: MeasuredWidths) {
-        self.probe = probe
-        self.widths = widths
+    public init(_ questions: TerminalQuestions) {
+        self.questions = questions
     }
 
     public func interest(at now: Nanoseconds) -> Interest {
-        guard widths.awaitsStart else { return .none }
+        guard questions.isAsking else { return .none }
         // Abandoned (Ctrl-Z): answered at once, without a position.
         guard let left = probe.timeLeft else { return Interest(instant: now) }
         return Interest(descriptor: probe.tty, idleTimeout: max(0, left))
     }
 
     public func wake(_ wake: SourceWake, at now: Nanoseconds, deliver: (Event) throws -> Void) throws {
-        guard widths.awaitsStart else { return }
+        guard questions.isAsking else { return }
         if !probe.isWaiting {
-            try deliver(.startLocated(widths.startAnswered(nil)))
+            try deliver(.terminalAnswered(questions.answered(nil)))
         } else if wake.readable, let answer = probe.take() {
-            try deliver(.startLocated(widths.startAnswered(answer)))
+            try deliver(.terminalAnswered(questions.answered(answer)))
         } else if let left = probe.timeLeft, left <= 0 {
-            try deliver(.startLocated(widths.startAnswered(probe.expire())))
+            try deliver(.terminalAnswered(questions.answered(probe.expire())))
         }
     }
 }
@@ -37,11 +37,11 @@ extension ProbeAnswers {
     /// The run ended (Ctrl-C) while the terminal's answer was on its way: it is awaited on a last
     /// loop of its own, at most until its timeout, so that it does not land in the shell's input as
     /// typed text; keys typed meanwhile go back and the terminal's mode is restored.
-    public static func drain(_ probe: TerminalProbe, widths: MeasuredWidths?) {
-        if let widths, widths.awaitsStart, probe.isWaiting {
-            _ = try? EventLoop(clock: MonotonicClock(), sources: [ProbeAnswers(probe, widths: widths)]).run(LastAnswer())
+    public static func drain(_ questions: TerminalQuestions) {
+        if questions.isAsking, questions.probe.isWaiting {
+            _ = try? EventLoop(clock: MonotonicClock(), sources: [ProbeAnswers(questions)]).run(LastAnswer())
         }
-        probe.abandon()
+        questions.probe.abandon()
     }
 }
 
@@ -49,7 +49,7 @@ extension ProbeAnswers {
 private final class LastAnswer: EventHandler {
     var outcome: Outcome?
     func handle(_ event: Event, at now: Nanoseconds) throws {
-        if case .startLocated = event { outcome = .finished }
+        if case .terminalAnswered = event { outcome = .finished }
     }
     func advance(to now: Nanoseconds) throws -> Nanoseconds? { nil }
     func close(interrupted: Bool, at now: Nanoseconds) throws {}

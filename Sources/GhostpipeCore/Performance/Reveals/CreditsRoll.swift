@@ -177,7 +177,6 @@ final class CreditsRoll: TextReveal {
 
     /// Lays out `lines` as the next rows.
     private func lay(_ lines: [[StyledGrapheme]], at now: Nanoseconds) {
-        if let widths, widths.learn(lines.flatMap { $0.map(\.text) }) { output.screen?.invalidateCursorRow() }
         let laid = Self.layOut(lines, width: columns, tabWidth: tabWidth, widths: widths)
         laidOut.append(Laid(lines: lines, lineRows: laid.map(\.count), firstRow: rowCount))
         rows += laid.joined()

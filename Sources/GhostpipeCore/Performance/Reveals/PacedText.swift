@@ -59,7 +59,7 @@ final class PacedText: TextReveal {
     var maxQueued = 1 << 16
     /// Widths as the terminal draws them (probed), or nil for the Unicode widths.
     let widths: (any ColumnWidths)?
-    /// The screen to invalidate when a width probe draws on the cursor's row.
+    /// The screen it lays out for (and types on, `--instant`).
     private let screen: Screen?
 
     /// Starts at document `row`, `column` (where the text before it ended).
@@ -122,11 +122,6 @@ final class PacedText: TextReveal {
 
     private func ingest(_ batch: GraphemeBatch, at now: Nanoseconds) {
         let first = queue.count
-        if layout != nil, let widths, widths.isProbing, batch.bytes.contains(where: { $0 >= 0x80 }) {
-            // Ask the terminal about clusters it may draw differently before laying them out (never
-            // about ASCII, which every terminal draws one column wide).
-            if widths.learn((0..<batch.count).map { batch.string($0) }) { screen?.invalidateCursorRow() }
-        }
         // Without time (--instant to a pipe) nothing needs pacing: no kinds, no instants — unless
         // --duration fits the text, whose timestamps a recording keeps.
         var batch = batch

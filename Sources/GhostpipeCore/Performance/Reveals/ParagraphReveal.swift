@@ -139,7 +139,6 @@ final class ParagraphReveal: TextReveal {
     /// Lays out a paragraph at the current width and puts it on, in slices no taller than the screen
     /// minus one row (the row the cursor stays on) if it must be; `budget` is shared by the slices.
     private func schedule(_ text: [StyledGrapheme], start: Nanoseconds, budget: Nanoseconds?) {
-        if let scene, let widths, widths.learn(text.map(\.text)) { output.screen?.invalidateCursorRow(); _ = scene }
         let (block, glyphOf) = layOut(text)
         if let area, nextRow - area.lowerBound + block.visibleRows > area.count {
             // The stack would not fit: it stays where it is and the text flows on below it.

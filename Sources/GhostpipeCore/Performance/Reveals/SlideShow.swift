@@ -215,7 +215,6 @@ final class SlideShow: TextReveal {
     }
 
     private func layOut(_ text: [StyledGrapheme]) -> Slide {
-        if let widths, widths.learn(text.map(\.text)) { output.screen?.invalidateCursorRow() }
         var block = BlockLayout.layout(text, width: columns, tabWidth: tabWidth, widths: widths).placed(alignment, in: columns)
         if block.rows > area.count {
             // Taller than the area: what fits (a slide is shown whole or not at all in one place).

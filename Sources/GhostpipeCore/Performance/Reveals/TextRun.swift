@@ -4,7 +4,10 @@
 final class TextRun {
     private var stream: GraphemeStream
     let reveal: any TextReveal
+    /// No more input is taken (it ended, or `--duration` took its fill).
     private var ended = false
+    /// The reveal was told the input ended (what was taken before reached it first).
+    private var revealEnded = false
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
@@ -45,6 +48,7 @@ final class TextRun {
         fitted = false
         self.reveal = reveal
         ended = true
+        revealEnded = true
     }
 
     /// `--duration` reads the whole text before it plays, so it is held in memory: at most this many
@@ -72,17 +76,26 @@ final class TextRun {
     var isDone: Bool { ended && reveal.isDone }
     var isEnded: Bool { ended }
 
-    func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
-        guard !ended else { return }
-        if reveal.readsBytes { return reveal.take(bytes, at: now) }
-        var batch = stream.push(bytes)
+    /// Whether the reveal reads the input's bytes (`receive(bytes:)`) rather than clusters.
+    var readsBytes: Bool { reveal.readsBytes }
+
+    /// The grapheme clusters `bytes` complete, in input order; they reach the reveal with
+    /// `receive(_:at:)` once the terminal's widths of those it disputes are known (`Show.taking`).
+    func clusters(of bytes: UnsafeBufferPointer<UInt8>) -> GraphemeBatch {
+        guard !ended, !readsBytes else { return GraphemeBatch() }
+        return stream.push(bytes)
+    }
+
+    /// Clusters for the reveal (see `clusters(of:)`).
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        guard !revealEnded, !readsBytes else { return }
         if fitted && received + batch.count > Self.maxFitted {
             // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
             // is dropped with the rest, not finished as U+FFFD.
-            batch = batch.prefix(Self.maxFitted - received)
             capped = true
             ended = true
-            reveal.receive(batch, at: now)
+            revealEnded = true
+            reveal.receive(batch.prefix(Self.maxFitted - received), at: now)
             reveal.ended(at: now)
             return
         }
@@ -90,21 +103,40 @@ final class TextRun {
         reveal.receive(batch, at: now)
     }
 
+    /// Bytes for a reveal that reads them (a raw copy, a terminal stream).
+    func receive(bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        guard !revealEnded, readsBytes else { return }
+        reveal.take(bytes, at: now)
+    }
+
     /// What the reveal has to say about the input since last asked.
     func takeNotes() -> [Note] { reveal.takeNotes() }
     /// The show stops before the input ends.
     func interrupted() { reveal.interrupted() }
 
+    /// The input paused: the clusters held back for a moment (a cluster cut by the read is complete
+    /// now), then `paused(at:)` once they reached the reveal.
+    func clustersAtPause() -> GraphemeBatch {
+        readsBytes ? GraphemeBatch() : stream.flushAfterPause()
+    }
+
     func paused(at now: Nanoseconds) {
-        if reveal.readsBytes { return reveal.paused(at: now) }
-        reveal.receive(stream.flushAfterPause(), at: now)
+        guard !revealEnded else { return }
         reveal.paused(at: now)
     }
 
-    func end(at now: Nanoseconds) {
-        guard !ended else { return }
+    /// The input ends: no more is taken; returns its last clusters (nil: it had ended already),
+    /// which reach the reveal before `end(at:)`.
+    func closeInput() -> GraphemeBatch? {
+        guard !ended else { return nil }
         ended = true
-        if !reveal.readsBytes { reveal.receive(stream.finish(), at: now) }
+        return readsBytes ? GraphemeBatch() : stream.finish()
+    }
+
+    /// The reveal is told the input ended (after its last clusters).
+    func end(at now: Nanoseconds) {
+        guard !revealEnded else { return }
+        revealEnded = true
         reveal.ended(at: now)
     }
 }

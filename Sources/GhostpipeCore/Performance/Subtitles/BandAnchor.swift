@@ -19,11 +19,12 @@ struct BandAnchor {
     /// Whether the cursor ends below the band (it is at the terminal's bottom) rather than at its top.
     var isAtBottom: Bool { lastRow != nil }
 
-    /// Asks the terminal where its cursor is, to anchor a band whose first row may be `floor`. The
-    /// renderer's cursor is at document row `screen.cursorRow`; the terminal's last row is as many
-    /// rows below it as the terminal has below its cursor.
+    /// Anchors a band whose first row may be `floor` where the terminal just said its cursor is (the
+    /// show asked before this: `CuePlayback.anchorsToTerminal`). The renderer's cursor is at document
+    /// row `screen.cursorRow`; the terminal's last row is as many rows below it as the terminal has
+    /// below its cursor.
     static func locate(on screen: Screen, floor: Int) -> BandAnchor {
-        guard let reported = screen.cursorReport?() else { return BandAnchor(floor: floor, lastRow: nil) }
+        guard let reported = screen.reportedCursor else { return BandAnchor(floor: floor, lastRow: nil) }
         let lastRow = screen.cursorRow + max(0, screen.height - 1 - reported.row)
         return BandAnchor(floor: floor, lastRow: lastRow)
     }

@@ -1,6 +1,26 @@
 /// The band: the active cues stacked in its rows (each track in its own, top and bottom cues from
 /// their edges), and emptied when the subtitles end.
 extension CuePlayback {
+    /// Shown at once (--instant) on a terminal, cues would flash and vanish: they show as a
+    /// transcript. Live captions read as a transcript unless a layout was asked for (or the band is
+    /// under a program): finals stay, the tentative line below them is revised in place.
+    static func layout(_ settings: ShowSettings, timeless: Bool, onScreen: Bool, live: Bool) -> SubtitleLayout {
+        if timeless && onScreen { return .scroll }
+        return live && !settings.subtitleLayoutChosen && !settings.bandHoldsPlacedCues ? .scroll : settings.subtitleLayout
+    }
+
+    /// The band stays under the prompt (`--place inline`, or it holds cues placed by the overlay).
+    static func bandUnderPrompt(_ settings: ShowSettings) -> Bool { settings.bandUnderPrompt || settings.bandHoldsPlacedCues }
+
+    /// Whether subtitles played with `settings` place their band by the terminal's rows (at its
+    /// bottom): the show then asks the terminal where its cursor is before they begin, and before a
+    /// resize or `fg` (`needsCursor`).
+    static func anchorsToTerminal(_ settings: ShowSettings, clockRule: ClockRule, onScreen: Bool, live: Bool) -> Bool {
+        onScreen && layout(settings, timeless: clockRule.timeless, onScreen: onScreen, live: live) == .band && !bandUnderPrompt(settings)
+    }
+
+    var needsCursor: Bool { scene != nil && layout == .band && !underPrompt }
+
     /// Places the active cues in the band: bottom cues stacked up from the last row and top cues
     /// down from the first, each track in its own rows in the tracks' order (when the band holds
     /// them all; else the tracks' cues in that order, later cues of a track lower); middle cues

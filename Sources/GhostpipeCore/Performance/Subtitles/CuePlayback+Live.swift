@@ -20,7 +20,6 @@ extension CuePlayback {
         if context.depth != .none { dim.attributes.insert(.dim) }
         let cue = Cue(start: position, end: position + Self.tentativeHold, runs: [StyledRun(hypothesis.text, style: dim)],
                       sourceLine: hypothesis.sourceLine)
-        if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
         var block = CueLayout.block(for: cue, width: width, leftAligned: true, widths: widths).block
         guard !block.glyphs.isEmpty else { return }
         let duration = revise(&block, column: 0, over: old)

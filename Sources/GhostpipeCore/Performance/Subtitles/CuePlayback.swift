@@ -99,15 +99,11 @@ final class CuePlayback: Performance {
         startFloor = follows ? nil : settings.timing.start - settings.timing.offset
         base = row
         transcriptRow = row
-        // Shown at once (--instant) on a terminal, cues would flash and vanish: show the transcript.
-        // Live captions read as a transcript unless a layout was asked for (or the band is under a
-        // program): finals stay, the tentative line below them is revised in place.
-        layout = timeless && output.screen != nil ? .scroll
-            : live && !settings.subtitleLayoutChosen && !settings.bandHoldsPlacedCues ? .scroll : settings.subtitleLayout
+        layout = Self.layout(settings, timeless: timeless, onScreen: output.screen != nil, live: live)
         // Live captions roll up in three rows unless `--band-rows` says otherwise.
         fixedBandRows = settings.bandRows ?? (live && layout == .band ? Self.rollUpRows : nil)
         placed = !settings.bandHoldsPlacedCues
-        underPrompt = settings.bandUnderPrompt || !placed
+        underPrompt = Self.bandUnderPrompt(settings)
         anchor = BandAnchor(floor: row, lastRow: nil)
         bandRows = 0
         screenRows = output.screen?.height ?? settings.rows
@@ -357,7 +353,6 @@ final class CuePlayback: Performance {
             (start, end) = (position, layout == .scroll ? position : position + max(end - start, Self.lateCueHold))
         }
         guard end > position || layout == .scroll else { return }  // over already (late, or zero length)
-        if let widths, widths.learn(cue.runs.flatMap { $0.text.map(String.init) }) { output.screen?.invalidateCursorRow() }
         let laidOut = CueLayout.block(for: cue, width: width, leftAligned: layout == .scroll || live, widths: widths)
         var block = laidOut.block
         if live && effect.streaming == .typed && !timeless {
