@@ -7,23 +7,23 @@ extension Assembly {
     /// keyboard, signals, resizes and the width probe as sources; exits with the run's status.
     func runFilter() -> Never {
         let onTerminal = session.mode == .terminal
-        // The terminal, asked where it draws (widths of disputed emoji, the cursor as the show begins
-        // and after a resize); with `--widths spec`, asked nothing.
-        var questions: TerminalQuestions?
-        if onTerminal && options.widths != .spec {
-            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            if tty >= 0 {
-                questions = TerminalQuestions(probe: TerminalProbe(output: STDOUT_FILENO, tty: tty),
-                                              widths: MeasuredWidths(policy: options.widths))
-            }
-        }
-        let probe = questions?.probe
-
         // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
         let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
         let signals = SelfPipeSignals(signals: Signal.terminating + (onTerminal ? [.suspend, .resume, .windowChange] : []),
                                       restore: emergencyRestore)
         let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
+        // The terminal, asked where it draws (widths of disputed emoji, the cursor as the show begins
+        // and after a resize), its questions written after what was drawn; with `--widths spec`,
+        // asked nothing.
+        var questions: TerminalQuestions?
+        if onTerminal && options.widths != .spec {
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if tty >= 0 {
+                questions = TerminalQuestions(probe: TerminalProbe(output: stdout, tty: tty),
+                                              widths: MeasuredWidths(policy: options.widths))
+            }
+        }
+        let probe = questions?.probe
         let recording = recordingSink()
 
         let clock: any Clock = options.instant ? VirtualClock() : MonotonicClock()

@@ -11,7 +11,9 @@ import Glibc
 /// (`expire`), both on the event loop (`ProbeAnswers`): keys, signals and deadlines are served while
 /// it is awaited. What is asked, and when, is `TerminalQuestions`'.
 public final class TerminalProbe {
-    private let output: Int32
+    /// Where the questions go: the sink the screen draws through, so that a question follows what
+    /// was drawn before it, and what the terminal does not take at once is written by the loop.
+    private let output: DescriptorSink
     /// Where the terminal's replies arrive (`/dev/tty`).
     public let tty: Int32
     /// How long to wait for replies: generous the first time (a remote terminal), then short.
@@ -43,20 +45,26 @@ public final class TerminalProbe {
         public let widths: [Int?]
     }
 
-    /// `output`: the terminal being drawn on (stdout); `tty`: where its replies arrive (`/dev/tty`).
-    public init(output: Int32, tty: Int32) {
+    /// `output`: the sink of the terminal being drawn on (stdout); `tty`: where its replies arrive
+    /// (`/dev/tty`).
+    public init(output: DescriptorSink, tty: Int32) {
         self.output = output
         self.tty = tty
         giveBack = { bytes in for var byte in bytes { _ = ioctl(tty, UInt(TIOCSTI), &byte) } }
     }
 
+    public convenience init(output fd: Int32, tty: Int32) {
+        self.init(output: DescriptorSink(fd: fd), tty: tty)
+    }
+
     /// Asks, in one round trip, where the cursor is and the widths of `clusters`, each written after
     /// the cursor is saved, measured by where it leaves the cursor, then erased. False when not asked:
     /// probing is off, a question waits already, or keys typed ahead wait in the terminal's queue
-    /// (they are the shell's, and reading the answer would take them).
+    /// (they are the shell's, and reading the answer would take them), or the terminal has not taken
+    /// what was drawn yet (the question would wait behind it, and nothing here waits).
     public func send(measuring clusters: [String]) -> Bool {
         // In the background, echo off (tcsetattr) would stop the job and a read would too: not asked.
-        guard question == nil, !gaveUp, !keysWaiting, !ControllingTerminal.isInBackground(tty) else { return false }
+        guard question == nil, !gaveUp, !output.waitsForRoom, !keysWaiting, !ControllingTerminal.isInBackground(tty) else { return false }
         var request: [UInt8] = Array("\u{1B}[6n".utf8)
         if !clusters.isEmpty {
             request = Array("\u{1B}7".utf8) + request
@@ -75,8 +83,8 @@ public final class TerminalProbe {
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
             _ = tcsetattr(tty, TCSANOW, &raw)
         }
-        let sink = DescriptorSink(fd: output)
-        guard (try? sink.write(request, at: 0)) != nil, (try? sink.finish(on: clock)) != nil else {
+        // What the terminal does not take at once waits in the sink, and the loop writes it.
+        guard (try? output.write(request, at: 0)) != nil else {
             if haveMode { _ = tcsetattr(tty, TCSANOW, &saved) }
             return false
         }

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import GhostpipeCore
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The questions asked of the terminal after the start — the widths of emoji that come later in the
 /// text, where the cursor went after a resize, where the terminal's last rows are for the subtitle
@@ -100,5 +103,37 @@ import TestSupport
         screen.feed(Array("$ prompt\r\n$ prompt\r\n".utf8))
         for write in sink.writes where write.instant <= Time.nanoseconds(seconds: 1.5) { screen.feed(write.bytes) }
         #expect(screen.lines[8].contains("Hello there."), "\(screen.lines)")
+    }
+
+    /// A question goes after what was drawn, through the same sink, and is not sent while the
+    /// terminal has not taken that yet: it used to be written through a sink of its own and waited
+    /// there, off the loop, for the terminal to take it.
+    @Test func noQuestionIsSentBehindBytesTheTerminalHasNotTaken() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        let sink = DescriptorSink(fd: fds[1])
+        try sink.write([UInt8](repeating: 0x61, count: 1 << 20), at: 0)
+        #expect(sink.waitsForRoom)
+        let pty = try PseudoTerminal(rows: 4, columns: 20)
+        let probe = TerminalProbe(output: sink, tty: pty.slave)
+        #expect(!probe.send(measuring: []))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var got: [UInt8] = []
+        while sink.waitsForRoom {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n > 0 { got += buffer[..<n] }
+            try sink.writeWaiting()
+        }
+        #expect(probe.send(measuring: []))
+        while got.count < (1 << 20) + 4 {
+            let n = read(fds[0], &buffer, buffer.count)
+            guard n > 0 else { break }
+            got += buffer[..<n]
+            try sink.writeWaiting()  // what the pipe had no room for (the loop's part)
+        }
+        #expect(got.count == (1 << 20) + 4 && got.suffix(4) == Array("\u{1B}[6n".utf8)[...])
+        probe.abandon()
     }
 }
