@@ -237,9 +237,10 @@ public final class TerminalEmulator {
     }
 
     /// Public cells for stored ones. Runs of one style (the usual case) decode it once.
-    func cells(from packed: UnsafeBufferPointer<PackedCell>) -> [Cell] {
+    /// `paddedTo`: blank cells are added up to that many (in the same allocation).
+    func cells(from packed: UnsafeBufferPointer<PackedCell>, paddedTo count: Int = 0) -> [Cell] {
         var result: [Cell] = []
-        result.reserveCapacity(packed.count)
+        result.reserveCapacity(max(packed.count, count))
         var colours = (foreground: UInt32(0), background: UInt32(0), attributes: UInt8(0))
         var style = Style.plain
         for p in packed {
@@ -259,6 +260,7 @@ public final class TerminalEmulator {
                 result.append(Cell(text(of: p.code), width: p.width, style: style))
             }
         }
+        if result.count < count { result.append(contentsOf: repeatElement(.blank, count: count - result.count)) }
         return result
     }
 
