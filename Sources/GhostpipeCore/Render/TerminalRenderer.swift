@@ -276,7 +276,8 @@ public struct TerminalRenderer {
             if end < contentEnd && new[end].width == 0 { end += 1 }
             if cursorRow == row { start = reach(start, over: new) }
             move(toRow: row, column: start, into: &out)
-            for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
+            // By index: iterating the slice copied each cell (its string retained and released).
+            for k in start..<end where new[k].width > 0 { write(new[k], into: &out) }
             c = end
         }
         let oldHasTail = old.map { $0[max(contentEnd, own)...].contains(where: { !$0.isBlank }) } ?? true
@@ -292,6 +293,13 @@ public struct TerminalRenderer {
     @inline(__always)
     mutating func write(_ cell: Cell, into out: inout [UInt8]) {
         select(cell.style, into: &out)
+        // One byte (most cells): appended as it is; it cannot be a disputed cluster.
+        let utf8 = cell.text.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            out.append(byte)
+            advance(by: Int(cell.width))
+            return
+        }
         let start = out.count
         Self.append(cell.text, to: &out)
         advance(by: Int(cell.width))
