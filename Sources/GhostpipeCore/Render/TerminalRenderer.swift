@@ -295,8 +295,8 @@ public struct TerminalRenderer {
         select(cell.style, into: &out)
         // One byte (most cells): appended as it is; it cannot be a disputed cluster.
         let utf8 = cell.text.utf8
-        if utf8.count == 1, let byte = utf8.first {
-            out.append(byte)
+        if utf8.count == 1 {
+            out.append(utf8[utf8.startIndex])  // (`first` was a call of its own)
             advance(by: Int(cell.width))
             return
         }
