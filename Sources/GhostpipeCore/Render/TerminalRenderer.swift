@@ -276,8 +276,7 @@ public struct TerminalRenderer {
             if end < contentEnd && new[end].width == 0 { end += 1 }
             if cursorRow == row { start = reach(start, over: new) }
             move(toRow: row, column: start, into: &out)
-            // By index: iterating the slice copied each cell (its string retained and released).
-            for k in start..<end where new[k].width > 0 { write(new[k], into: &out) }
+            write(new, start..<end, into: &out)
             c = end
         }
         let oldHasTail = old.map { $0[max(contentEnd, own)...].contains(where: { !$0.isBlank }) } ?? true
@@ -288,6 +287,26 @@ public struct TerminalRenderer {
         }
         // Moving here may have created the row; what it holds is the frame's now.
         blankRows.remove(row)
+    }
+
+    /// Cells `range` of `cells` as `write` writes each, but a stretch of one-byte cells in the style
+    /// just selected goes out as one append: a cell at a time, a stream's lines cost some 140
+    /// instructions a byte here.
+    mutating func write(_ cells: [Cell], _ range: Range<Int>, into out: inout [UInt8]) {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if cells[k].width == 0 { k += 1; continue }
+            write(cells[k], into: &out)
+            k += 1
+            var j = k
+            while j < range.upperBound, cells[j].width == 1, cells[j].text.utf8.count == 1, cells[j].style == style { j += 1 }
+            guard j > k else { continue }
+            out.append(upTo: j - k) { writer in
+                for i in k..<j { let utf8 = cells[i].text.utf8; writer.byte(utf8[utf8.startIndex]) }
+            }
+            advance(by: j - k)
+            k = j
+        }
     }
 
     @inline(__always)
