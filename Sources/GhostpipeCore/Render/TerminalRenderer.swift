@@ -279,7 +279,7 @@ public struct TerminalRenderer {
             if end < contentEnd && new[end].width == 0 { end += 1 }
             if cursorRow == row { start = reach(start, over: new) }
             move(toRow: row, column: start, into: &out)
-            for cell in new[start..<end] where cell.width > 0 { write(cell, into: &out) }
+            write(new, start..<end, into: &out)
             c = end
         }
         let oldHasTail = old.map { $0[max(contentEnd, own)...].contains(where: { !$0.isBlank }) } ?? true
@@ -292,9 +292,36 @@ public struct TerminalRenderer {
         blankRows.remove(row)
     }
 
+    /// Cells `range` of `cells` as `write` writes each, but a stretch of one-byte cells in the style
+    /// just selected goes out as one append: a cell at a time, a stream's lines cost some 140
+    /// instructions a byte here.
+    mutating func write(_ cells: [Cell], _ range: Range<Int>, into out: inout [UInt8]) {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if cells[k].width == 0 { k += 1; continue }
+            write(cells[k], into: &out)
+            k += 1
+            var j = k
+            while j < range.upperBound, cells[j].width == 1, cells[j].text.utf8.count == 1, cells[j].style == style { j += 1 }
+            guard j > k else { continue }
+            out.append(upTo: j - k) { writer in
+                for i in k..<j { let utf8 = cells[i].text.utf8; writer.byte(utf8[utf8.startIndex]) }
+            }
+            advance(by: j - k)
+            k = j
+        }
+    }
+
     @inline(__always)
     mutating func write(_ cell: Cell, into out: inout [UInt8]) {
         select(cell.style, into: &out)
+        // One byte (most cells): appended as it is; it cannot be a disputed cluster.
+        let utf8 = cell.text.utf8
+        if utf8.count == 1 {
+            out.append(utf8[utf8.startIndex])  // (`first` was a call of its own)
+            advance(by: Int(cell.width))
+            return
+        }
         let start = out.count
         Self.append(cell.text, to: &out)
         advance(by: Int(cell.width))

@@ -27,9 +27,10 @@ extension TerminalEmulator {
 
 extension TerminalEmulator {
     /// The lines that scrolled off since the last call, oldest first, as `takeScrolledOff()` gives
-    /// them — except that a line still holding what `cached(k)` (the k-th line's row as last made)
-    /// was made from is that row's cells again, full width: a line that showed on the screen and
-    /// then scrolled away is neither made again nor compared cell by cell by a renderer.
+    /// them but padded with blank cells to the screen's width — except that a line still holding
+    /// what `cached(k)` (the k-th line's row as last made) was made from is that row's cells again:
+    /// a line that showed on the screen and then scrolled away is neither made again nor compared
+    /// cell by cell by a renderer.
     public func takeScrolledOff(reusing cached: (Int) -> CachedRow?) -> [[Cell]] {
         let (lines, dropped) = scrolledOff.take()
         droppedLines += dropped
@@ -46,7 +47,9 @@ extension TerminalEmulator {
             }
             var end = line.cells.count
             while end > 0 && line.cells[end - 1] == .blank { end -= 1 }
-            result.append(line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end])) })
+            // Padded to the screen's width: a row that wide goes into a frame as it is (a scene pads a
+            // shorter one, copying every cell of it, in every frame that shows it).
+            result.append(line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end]), paddedTo: columns) })
         }
         return result
     }

@@ -237,29 +237,38 @@ public final class TerminalEmulator {
     }
 
     /// Public cells for stored ones. Runs of one style (the usual case) decode it once.
-    func cells(from packed: UnsafeBufferPointer<PackedCell>) -> [Cell] {
-        var result: [Cell] = []
-        result.reserveCapacity(packed.count)
-        var colours = (foreground: UInt32(0), background: UInt32(0), attributes: UInt8(0))
-        var style = Style.plain
-        for p in packed {
-            if p == .blank {
-                result.append(.blank)
-                continue
+    /// `paddedTo`: blank cells are added up to that many (in the same allocation).
+    func cells(from packed: UnsafeBufferPointer<PackedCell>, paddedTo count: Int = 0) -> [Cell] {
+        let total = max(packed.count, count)
+        guard total > 0 else { return [] }
+        // The shared values read once (each read of a static checks that it was made), and every
+        // cell initialised in place (an append checked the array's room and owner each time).
+        let ascii = Self.asciiText, blank = Cell.blank, continuation = Cell.continuation
+        return [Cell](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var colours = (foreground: UInt32(0), background: UInt32(0), attributes: UInt8(0))
+            var style = Style.plain
+            var next = buffer.baseAddress!
+            for p in packed {
+                if p == .blank {
+                    next.initialize(to: blank)
+                } else {
+                    if p.foreground != colours.foreground || p.background != colours.background || p.attributes != colours.attributes {
+                        colours = (p.foreground, p.background, p.attributes)
+                        style = Pen.style(of: p)
+                    }
+                    if p.attributes & Pen.concealed != 0 {
+                        next.initialize(to: Cell(" ", width: 1, style: style))
+                    } else if p.width == 0 {
+                        next.initialize(to: continuation)
+                    } else {
+                        next.initialize(to: Cell(p.code < 0x80 ? ascii[Int(p.code)] : text(of: p.code), width: p.width, style: style))
+                    }
+                }
+                next += 1
             }
-            if p.foreground != colours.foreground || p.background != colours.background || p.attributes != colours.attributes {
-                colours = (p.foreground, p.background, p.attributes)
-                style = Pen.style(of: p)
-            }
-            if p.attributes & Pen.concealed != 0 {
-                result.append(Cell(" ", width: 1, style: style))
-            } else if p.width == 0 {
-                result.append(.continuation)
-            } else {
-                result.append(Cell(text(of: p.code), width: p.width, style: style))
-            }
+            for _ in packed.count..<total { next.initialize(to: blank); next += 1 }
+            initialized = total
         }
-        return result
     }
 
     /// The active screen's owner (its DECSC slot).
