@@ -64,6 +64,24 @@ import Glibc
         Self.expectSameCells(ghost, reference)
     }
 
+    /// A progress line that rewrites itself only in a later read (`StreamHandoff`): prose until then,
+    /// and `cat`'s screen at the end, colours and all, at 20, 33 and 80 columns (its prose fits a row).
+    @Test(arguments: ["--instant", "--cps 300"], widths)
+    func aStreamWhoseFirstMotionComesLaterEndsOnCatsScreen(timing: String, columns: Int) async throws {
+        let input = "(echo 'prose 한국 👍'; printf '\\033[44mprogress\\033[0m 10%%'; sleep 0.4; "
+            + "printf '\\033[K\\rprogress 55%%\\033[K'; sleep 0.2; printf '\\r\\033[31mdone\\033[0m\\033[K\\nafter\\n')"
+        let reference = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; \(input) | cat", columns: columns, rows: 12, tag: "cat-handoff-\(columns)")
+        }
+        let ghost = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; \(input) | '\(Binary.path)' \(timing)", columns: columns, rows: 12,
+                                          tag: "handoff-\(columns)")
+        }
+        #expect(ghost.status == 0 && reference.status == 0)
+        #expect(reference.lines.contains { $0.hasPrefix("done") })
+        Self.expectSameCells(ghost, reference)
+    }
+
     /// The same cells (characters, colours, attributes: `CapturedCells`), history included, and the
     /// cursor where `cat` leaves it.
     static func expectSameCells(_ ghost: FinalScreen, _ reference: FinalScreen, sourceLocation: SourceLocation = #_sourceLocation) {

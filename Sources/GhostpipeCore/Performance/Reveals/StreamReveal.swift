@@ -57,7 +57,13 @@ final class StreamReveal: TextReveal {
     /// Backpressure: stop reading while this many operations wait.
     var maxQueued = 1 << 15
 
-    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil) {
+    /// Document rows prose drew that the stream takes over (`StreamHandoff`): cleared where the
+    /// stream does not write, in the first frame.
+    private var taken: Range<Int>?
+
+    /// `seed`: the start of the stream's first line, already shown (as prose): read at once, untimed.
+    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil,
+         seed: [UInt8] = [], taking taken: Range<Int>? = nil) {
         self.scene = scene
         self.screen = screen
         self.art = art
@@ -75,6 +81,16 @@ final class StreamReveal: TextReveal {
         effect = settings.effect
         context = settings.context
         paced = settings.effect.streaming == .typed
+        self.taken = taken
+        if !seed.isEmpty {
+            var seedReader = reader
+            let operations = seed.withUnsafeBytes { seedReader.read($0) }
+            reader = seedReader
+            for operation in operations { emulator.apply(operation) }
+            _ = rewrites.read(operations)
+            noteChanges()
+            unrevealed.removeAll()  // on the screen already
+        }
     }
 
     // MARK: - Input
@@ -218,6 +234,7 @@ final class StreamReveal: TextReveal {
                 if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = cells(ofRow: r) }
             }
         }
+        for row in taken ?? 0..<0 where rows[row] == nil { rows[row] = [] }
         scene.extraRows = rows
         // Once lines scrolled off, the rows of the view that were on the screen all exist: the
         // terminal scrolls as they are made, so the view's top stays on its row (see the type's
@@ -251,6 +268,7 @@ final class StreamReveal: TextReveal {
 
     func drawn(at now: Nanoseconds) -> Bool {
         guard changed else { return false }
+        taken = nil
         // The scrolled-off lines in view are on the terminal now: final.
         let done = min(scrolled.count, screen.height)
         scrolled.removeFirst(done)

@@ -3,8 +3,10 @@
 /// effect and the output call for.
 final class TextRun {
     private var stream: GraphemeStream
-    let reveal: any TextReveal
+    private(set) var reveal: any TextReveal
     private var ended = false
+    /// `--wrap auto` prose that may yet position itself (`StreamHandoff`): read line by line.
+    private var watch: TerminalStreamDetection.Watch?
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
@@ -36,6 +38,13 @@ final class TextRun {
             reveal = CreditsRoll(setup)
         } else {
             reveal = ParagraphReveal(setup)
+        }
+        if settings.wrap == .auto, art == nil, let screen = output.screen, let screenScene = setup.scene, reveal is PacedText {
+            // Typed prose on a screen: a later line that positions itself makes the rest a stream.
+            // (A block effect lays out whole paragraphs, whose rows are not known line by line: the
+            // head decides for it.)
+            reveal = StreamHandoff(prose: reveal, setup: setup, scene: screenScene, screen: screen)
+            watch = TerminalStreamDetection.Watch()
         }
     }
 
@@ -74,7 +83,39 @@ final class TextRun {
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         guard !ended else { return }
+        if let handoff = reveal as? StreamHandoff, handoff.watching { return receiveWatched(bytes, handoff, at: now) }
         if reveal.readsBytes { return reveal.take(bytes, at: now) }
+        receiveClusters(bytes, at: now)
+    }
+
+    /// Prose, read line by line until a line positions itself: the lines before it are prose,
+    /// that line and the rest a stream.
+    private func receiveWatched(_ bytes: UnsafeBufferPointer<UInt8>, _ handoff: StreamHandoff, at now: Nanoseconds) {
+        var start = 0
+        var cut: Int?
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            if watch!.read(UnsafeBufferPointer(rebasing: bytes[start..<end])) { cut = start; break }
+            start = end
+        }
+        let proseEnd = cut ?? bytes.count
+        var open = 0
+        if let lastLF = bytes[..<proseEnd].lastIndex(of: 0x0A) {
+            open = lastLF + 1
+            receiveClusters(UnsafeBufferPointer(rebasing: bytes[..<open]), at: now)
+            reveal.receive(stream.flushAfterPause(), at: now)
+            handoff.lineEnded()
+        }
+        let rest = UnsafeBufferPointer(rebasing: bytes[open..<proseEnd])
+        receiveClusters(rest, at: now)
+        handoff.extendLine(rest)
+        guard let cut else { return }
+        reveal.receive(stream.finish(), at: now)
+        watch = nil
+        handoff.handOff(UnsafeBufferPointer(rebasing: bytes[cut...]), at: now)
+    }
+
+    private func receiveClusters(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         var batch = stream.push(bytes)
         if fitted && received + batch.count > Self.maxFitted {
             // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
