@@ -82,6 +82,24 @@ import Glibc
         Self.expectSameCells(ghost, reference)
     }
 
+    /// A terminal that loses rows while a stream is typed pushes the top of the view into its
+    /// scrollback: those rows are final. They were drawn again below (each came twice in the history).
+    @Test func aResizeWhileAStreamIsTypedLeavesEachLineOnce() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-resize-\(getpid()).out").path
+        try (1...30).map { "\($0) line\u{1B}[K\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tmux = try Tmux(columns: 33, rows: 12, tag: "streamresize")
+        tmux.type("clear; echo before; printf '$ '; \"$GHOSTPIPE\" --cps 40 '\(path)'; echo END")
+        #expect(tmux.wait(forScreen: { $0.contains("14 line") }, timeout: 10), "\(tmux.screen())")
+        tmux.resize(columns: 33, rows: 6)
+        #expect(tmux.wait(forScreen: { $0.contains("END") }, timeout: 20), "\(tmux.screen())")
+        let history = try tmux.tmux(["capture-pane", "-p", "-S", "-60", "-t", tmux.name]).split(separator: "\n").map(String.init)
+        let lines = history.filter { $0.hasSuffix(" line") }
+        #expect(lines == (1...30).map { "\($0) line" }, "\(history)")
+        let start = history.firstIndex(of: "before") ?? 0
+        #expect(Array(history.dropFirst(start + 1).prefix(2)) == ["$", "1 line"], "no blank row above the stream: \(history)")
+    }
+
     /// The same cells (characters, colours, attributes: `CapturedCells`), history included, and the
     /// cursor where `cat` leaves it.
     static func expectSameCells(_ ghost: FinalScreen, _ reference: FinalScreen, sourceLocation: SourceLocation = #_sourceLocation) {

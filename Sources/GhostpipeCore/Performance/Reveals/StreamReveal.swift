@@ -60,6 +60,8 @@ final class StreamReveal: TextReveal {
     /// Document rows prose drew that the stream takes over (`StreamHandoff`): cleared where the
     /// stream does not write, in the first frame.
     private var taken: Range<Int>?
+    /// The first document row the terminal can still redraw (a resize put those above out of reach).
+    private var reachable = Int.min
 
     /// `seed`: the start of the stream's first line, already shown (as prose): read at once, untimed.
     init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil,
@@ -225,7 +227,7 @@ final class StreamReveal: TextReveal {
         let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
         var rows: [Int: [Cell]] = [:]
-        for i in 0..<shown {
+        for i in 0..<shown where first + i >= reachable {
             let row = first + i
             if i < scrolled.count {
                 rows[row] = scrolled[i]
@@ -245,7 +247,7 @@ final class StreamReveal: TextReveal {
             scene.reservedThrough = nil
         }
         if rowCache.count > 2 * emulator.rows { rowCache = rowCache.filter { $0.key >= base } }
-        if total <= screen.height, emulator.cursorRow < usedRows {
+        if total <= screen.height, emulator.cursorRow < usedRows, base + emulator.cursorRow >= reachable {
             scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, screen.width - 1), width: 0)
         } else {
             scene.cursor = nil
@@ -290,7 +292,13 @@ final class StreamReveal: TextReveal {
         emulator.resize(rows: rows, columns: art?.columns ?? columns)
         rewrites.resize(rows: rows, columns: art?.columns ?? columns)
         noteChanges()
-        _ = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        let start = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        if start > top {
+            // A terminal that lost rows pushed the top of the view into its scrollback: those rows are
+            // out of reach and stay as they are (drawn again, they came twice).
+            scrolled.removeFirst(min(scrolled.count, start - top))
+            reachable = start
+        }
         changed = true
         refreshScene()
     }
