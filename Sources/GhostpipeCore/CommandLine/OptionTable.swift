@@ -234,7 +234,8 @@ public enum OptionTable {
                By default the band is as tall as the cues that show together need, or the whole screen but one \
                row when a cue is placed at the top or in the middle. Under --overlay, by default as tall as the \
                cues that show together need (at most half the screen; cues placed at the top or in the middle \
-               are placed within the band), or 2 rows for text; COMMAND always keeps a row. When more cues \
+               are placed within the band), or 2 rows for text (a terminal stream, such as neofetch's output, \
+               the rows it draws while it plays, at most half the screen); COMMAND always keeps a row. When more cues \
                show together than the band holds, those farthest from its edge wait until there is room.
                """) { o, v throws(UsageError) in
             o.bandRows = try v.wholeNumber(in: 1...10_000)

@@ -133,4 +133,5 @@ final class StreamHandoff: TextReveal {
     func resize(columns: Int, rows: Int, at now: Nanoseconds) throws { try current.resize(columns: columns, rows: rows, at: now) }
     func resume(after pause: Nanoseconds, at now: Nanoseconds) throws { try current.resume(after: pause, at: now) }
     func leave() -> Bool { current.leave() }
+    var reservedRows: Int? { current.reservedRows }
 }

@@ -268,6 +268,13 @@ final class StreamReveal: TextReveal {
         return cells
     }
 
+    /// In the overlay's band: the rows the stream uses (a progress line two, as text; neofetch its
+    /// logo, up to the band's most), not the last two rows of a drawing.
+    var reservedRows: Int? {
+        let drawn = (0..<emulator.rows).last { !emulator.screen.isBlank($0) }.map { $0 + 1 } ?? 0
+        return max(2, scrolled.count + drawn)
+    }
+
     func drawn(at now: Nanoseconds) -> Bool {
         guard changed else { return false }
         taken = nil
