@@ -234,7 +234,8 @@ public enum OptionTable {
                By default the band is as tall as the cues that show together need, or the whole screen but one \
                row when a cue is placed at the top or in the middle. Under --overlay, by default as tall as the \
                cues that show together need (at most half the screen; cues placed at the top or in the middle \
-               are placed within the band), or 2 rows for text; COMMAND always keeps a row. When more cues \
+               are placed within the band), or 2 rows for text (a terminal stream, such as neofetch's output, \
+               the rows it draws while it plays, at most half the screen); COMMAND always keeps a row. When more cues \
                show together than the band holds, those farthest from its edge wait until there is room.
                """) { o, v throws(UsageError) in
             o.bandRows = try v.wholeNumber(in: 1...10_000)
@@ -363,7 +364,10 @@ public enum OptionTable {
                information beside its logo), erases, or rewrites a line after a carriage return (a progress \
                line). With auto, input whose start does any of that (or turns autowrap off) is read by \
                ghostpipe's terminal emulator and laid out as a terminal would, so the final screen is what cat \
-               leaves, cell for cell; prose, coloured or not, keeps word wrap. The typewriter types the \
+               leaves, cell for cell; prose, coloured or not, keeps word wrap. Typed prose (the typewriter on \
+               a screen) that positions itself only later (a progress line rewritten a moment after it \
+               appeared) turns into a stream at that line: what was shown stays, and the line it rewrites is \
+               read again where it began. The typewriter types the \
                characters in the order the input writes them; motion, erase and style changes take no time. \
                Other effects reveal the region the input drew when it pauses or ends. Motion above the row \
                ghostpipe starts on stops there: the shell's earlier output is never touched. No escape \

@@ -5,14 +5,25 @@
 /// or strike-through on a space: coloured blocks, a progress bar). Such input is laid out as a terminal would lay it out (`--wrap auto`), so that
 /// its motions land where the program meant; prose, colours and all, keeps word wrap.
 ///
-/// Read from the start of the input (what detection holds): a text whose first motion comes later
-/// is prose; `--wrap char` says otherwise.
+/// Read from the start of the input (what detection holds); a text whose first motion comes later
+/// is watched as it arrives (`Watch`) and turns into a stream there (`StreamHandoff`).
 enum TerminalStreamDetection {
     static func positionsItself(_ bytes: [UInt8]) -> Bool {
-        var parser = EscapeSequenceParser(c1Controls: .recognised, stringLimit: 0)
-        var finder = Finder()
-        bytes.withUnsafeBytes { parser.feed($0, to: &finder) }
-        return finder.found
+        var watch = Watch()
+        return bytes.withUnsafeBufferPointer { watch.read($0) }
+    }
+
+    /// The same reading, kept across reads: the parser's and the finder's state carry over, so a
+    /// sequence or a `\r` rewrite cut by a read is still seen.
+    struct Watch {
+        private var parser = EscapeSequenceParser(c1Controls: .recognised, stringLimit: 0)
+        private var finder = Finder()
+
+        /// Reads `bytes`; whether the input has positioned itself by their end.
+        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            parser.feed(UnsafeRawBufferPointer(bytes), to: &finder)
+            return finder.found
+        }
     }
 
     private struct Finder: EscapeSequenceHandler {

@@ -208,20 +208,20 @@ extension Show {
     }
 
     /// Bytes of `run`'s text: their clusters reach its reveal once the terminal's widths of them are
-    /// known (`taking`); a reveal that reads bytes gets them as they are, in their turn.
+    /// known (`taking`), in input order; a reveal that reads bytes gets them as they are, at once
+    /// when nothing waits before them.
     func feed(_ run: TextRun, _ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
-        guard !run.readsBytes else {
-            if intake.isEmpty && held == nil { return run.receive(bytes: bytes, at: now) }
-            let copy = Array(bytes)
-            return try taking(at: now) { now in copy.withUnsafeBufferPointer { run.receive(bytes: $0, at: now) } }
-        }
-        let batch = run.clusters(of: bytes)
-        try taking(Self.disputable(batch), at: now) { [unowned self] now in
-            run.receive(batch, at: now)
-            if run.capped && !inputEnded {
-                say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
-                reading = .between
-                inputEnded = true  // nothing more is read
+        if run.readsBytes && intake.isEmpty && held == nil { return run.receive(bytes: bytes, at: now) }
+        for piece in run.pieces(of: bytes) {
+            let clusters: [String]
+            if case .clusters(let batch) = piece { clusters = Self.disputable(batch) } else { clusters = [] }
+            try taking(clusters, at: now) { [unowned self] now in
+                run.deliver(piece, at: now)
+                if run.capped && !inputEnded {
+                    say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
+                    reading = .between
+                    inputEnded = true  // nothing more is read
+                }
             }
         }
     }
@@ -230,7 +230,7 @@ extension Show {
     func end(_ run: TextRun, at now: Nanoseconds) throws {
         guard let last = run.closeInput() else { return }
         try taking(Self.disputable(last), at: now) { now in
-            run.receive(last, at: now)
+            run.deliver(.clusters(last), at: now)
             run.end(at: now)
         }
     }

@@ -159,7 +159,7 @@ public final class Show: EventHandler, InputDemand {
                 if case .text = reading, case .text(let run)? = items.last {
                     let last = run.clustersAtPause()
                     try taking(Self.disputable(last), at: now) { now in
-                        run.receive(last, at: now)
+                        run.deliver(.clusters(last), at: now)
                         run.paused(at: now)
                     }
                 }

@@ -327,7 +327,9 @@ import TestSupport
             (1.3, "abcdef xyz abcdefghijklmnopqrs tu abcdefghijklmnopqrstuvwxyzabcdef 한국어한국어한국어한국어한국어한 x\n"),
             (1.5, "last 1\r\u{1B}[32m2\u{1B}[0m\t tab and 👨‍👩‍👧 end"),
         ]
-        for arguments in [[], ["--cps", "400"], ["--input-colors", "keep"]] {
+        // Prose typed over itself (`--wrap word`: with auto, the rewrite in the second read makes the
+        // rest a terminal stream, `StreamHandoff`).
+        for arguments in [["--wrap", "word"], ["--cps", "400", "--wrap", "word"], ["--input-colors", "keep", "--wrap", "word"]] {
             let typed = try record(chunks, columns: columns, arguments: arguments, composedWhole: false)
             let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false)
             #expect(typed.count > 50)

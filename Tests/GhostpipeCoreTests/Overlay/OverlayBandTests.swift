@@ -53,6 +53,28 @@ import Testing
         #expect(texts[3] == ["second caption", "third caption"], "the band scrolls to the latest lines")
     }
 
+    /// A progress line in the band ends as its last text, its first motion in a later read too
+    /// (`StreamHandoff`; it was typed as prose over itself: `doneress 55%`).
+    @Test func aProgressLineInTheBandEndsAsItsLastText() throws {
+        let band = try OverlaySupport.band(["--cps", "1000", "--overlay", "-", "bash"])
+        let input = ScriptedInput([(0, Array("first line\nprogress 10%".utf8)), (Self.second, Array("\u{1B}[K\rprogress 55%\u{1B}[K".utf8)),
+                                   (2 * Self.second, Array("\rdone\u{1B}[K\n".utf8))])
+        let texts = try OverlaySupport.bandTexts(band, input: input, at: [3 * Self.second])
+        #expect(texts[0] == ["first line", "done"])
+    }
+
+    /// A drawing (cursor motion up, as neofetch draws beside its logo) gets the band's rows it uses,
+    /// up to half the screen, not the last two rows of it (while it plays; once it
+    /// ends the band is two rows again, as for any text).
+    @Test func aStreamDrawingGetsTheRowsItUses() throws {
+        let band = try OverlaySupport.band(["--instant", "--overlay", "-", "bash"])
+        let input = ScriptedInput([(0, Array("logo1\nlogo2\nlogo3\n\u{1B}[3A\u{1B}[6Cinfo\n\u{1B}[2B".utf8)),
+                                   (5 * Self.second, Array("end\n".utf8))])
+        let texts = try OverlaySupport.bandTexts(band, input: input, at: [Self.second])
+        #expect(band.rows == 3)
+        #expect(texts[0] == ["logo1 info", "logo2", "logo3"])
+    }
+
     @Test func aLineWithoutItsEndShowsAfterAPause() throws {
         let band = try OverlaySupport.band(["--cps", "1000", "--format", "text", "--overlay", "-", "bash"])
         let input = ScriptedInput([(0, Array("a prompt without a newline: ".utf8)),

@@ -64,6 +64,42 @@ import Glibc
         Self.expectSameCells(ghost, reference)
     }
 
+    /// A progress line that rewrites itself only in a later read (`StreamHandoff`): prose until then,
+    /// and `cat`'s screen at the end, colours and all, at 20, 33 and 80 columns (its prose fits a row).
+    @Test(arguments: ["--instant", "--cps 300"], widths)
+    func aStreamWhoseFirstMotionComesLaterEndsOnCatsScreen(timing: String, columns: Int) async throws {
+        let input = "(echo 'prose 한국 👍'; printf '\\033[44mprogress\\033[0m 10%%'; sleep 0.4; "
+            + "printf '\\033[K\\rprogress 55%%\\033[K'; sleep 0.2; printf '\\r\\033[31mdone\\033[0m\\033[K\\nafter\\n')"
+        let reference = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; \(input) | cat", columns: columns, rows: 12, tag: "cat-handoff-\(columns)")
+        }
+        let ghost = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; \(input) | '\(Binary.path)' \(timing)", columns: columns, rows: 12,
+                                          tag: "handoff-\(columns)")
+        }
+        #expect(ghost.status == 0 && reference.status == 0)
+        #expect(reference.lines.contains { $0.hasPrefix("done") })
+        Self.expectSameCells(ghost, reference)
+    }
+
+    /// A terminal that loses rows while a stream is typed pushes the top of the view into its
+    /// scrollback: those rows are final. They were drawn again below (each came twice in the history).
+    @Test func aResizeWhileAStreamIsTypedLeavesEachLineOnce() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostpipe-resize-\(getpid()).out").path
+        try (1...30).map { "\($0) line\u{1B}[K\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tmux = try Tmux(columns: 33, rows: 12, tag: "streamresize")
+        tmux.type("clear; echo before; printf '$ '; \"$GHOSTPIPE\" --cps 40 '\(path)'; echo END")
+        #expect(tmux.wait(forScreen: { $0.contains("14 line") }, timeout: 10), "\(tmux.screen())")
+        tmux.resize(columns: 33, rows: 6)
+        #expect(tmux.wait(forScreen: { $0.contains("END") }, timeout: 20), "\(tmux.screen())")
+        let history = try tmux.tmux(["capture-pane", "-p", "-S", "-60", "-t", tmux.name]).split(separator: "\n").map(String.init)
+        let lines = history.filter { $0.hasSuffix(" line") }
+        #expect(lines == (1...30).map { "\($0) line" }, "\(history)")
+        let start = history.firstIndex(of: "before") ?? 0
+        #expect(Array(history.dropFirst(start + 1).prefix(2)) == ["$", "1 line"], "no blank row above the stream: \(history)")
+    }
+
     /// The same cells (characters, colours, attributes: `CapturedCells`), history included, and the
     /// cursor where `cat` leaves it.
     static func expectSameCells(_ ghost: FinalScreen, _ reference: FinalScreen, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -57,7 +57,15 @@ final class StreamReveal: TextReveal {
     /// Backpressure: stop reading while this many operations wait.
     var maxQueued = 1 << 15
 
-    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil) {
+    /// Document rows prose drew that the stream takes over (`StreamHandoff`): cleared where the
+    /// stream does not write, in the first frame.
+    private var taken: Range<Int>?
+    /// The first document row the terminal can still redraw (a resize put those above out of reach).
+    private var reachable = Int.min
+
+    /// `seed`: the start of the stream's first line, already shown (as prose): read at once, untimed.
+    init(_ setup: RevealSetup, scene: Scene, screen: Screen, autowrap: Bool, art: ANSIArt? = nil,
+         seed: [UInt8] = [], taking taken: Range<Int>? = nil) {
         self.scene = scene
         self.screen = screen
         self.art = art
@@ -75,6 +83,16 @@ final class StreamReveal: TextReveal {
         effect = settings.effect
         context = settings.context
         paced = settings.effect.streaming == .typed
+        self.taken = taken
+        if !seed.isEmpty {
+            var seedReader = reader
+            let operations = seed.withUnsafeBytes { seedReader.read($0) }
+            reader = seedReader
+            for operation in operations { emulator.apply(operation) }
+            _ = rewrites.read(operations)
+            noteChanges()
+            unrevealed.removeAll()  // on the screen already
+        }
     }
 
     // MARK: - Input
@@ -209,7 +227,7 @@ final class StreamReveal: TextReveal {
         let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
         var rows: [Int: [Cell]] = [:]
-        for i in 0..<shown {
+        for i in 0..<shown where first + i >= reachable {
             let row = first + i
             if i < scrolled.count {
                 rows[row] = scrolled[i]
@@ -218,6 +236,7 @@ final class StreamReveal: TextReveal {
                 if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = cells(ofRow: r) }
             }
         }
+        for row in taken ?? 0..<0 where rows[row] == nil { rows[row] = [] }
         scene.extraRows = rows
         // Once lines scrolled off, the rows of the view that were on the screen all exist: the
         // terminal scrolls as they are made, so the view's top stays on its row (see the type's
@@ -228,7 +247,7 @@ final class StreamReveal: TextReveal {
             scene.reservedThrough = nil
         }
         if rowCache.count > 2 * emulator.rows { rowCache = rowCache.filter { $0.key >= base } }
-        if total <= screen.height, emulator.cursorRow < usedRows {
+        if total <= screen.height, emulator.cursorRow < usedRows, base + emulator.cursorRow >= reachable {
             scene.cursor = Placement(row: base + emulator.cursorRow, column: min(emulator.cursorColumn, screen.width - 1), width: 0)
         } else {
             scene.cursor = nil
@@ -249,8 +268,16 @@ final class StreamReveal: TextReveal {
         return cells
     }
 
+    /// In the overlay's band: the rows the stream uses (a progress line two, as text; neofetch its
+    /// logo, up to the band's most), not the last two rows of a drawing.
+    var reservedRows: Int? {
+        let drawn = (0..<emulator.rows).last { !emulator.screen.isBlank($0) }.map { $0 + 1 } ?? 0
+        return max(2, scrolled.count + drawn)
+    }
+
     func drawn(at now: Nanoseconds) -> Bool {
         guard changed else { return false }
+        taken = nil
         // The scrolled-off lines in view are on the terminal now: final.
         let done = min(scrolled.count, screen.height)
         scrolled.removeFirst(done)
@@ -272,7 +299,13 @@ final class StreamReveal: TextReveal {
         emulator.resize(rows: rows, columns: art?.columns ?? columns)
         rewrites.resize(rows: rows, columns: art?.columns ?? columns)
         noteChanges()
-        _ = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        let start = try screen.restart(columns: columns, rows: rows, fromRow: top, clearing: true, at: now)
+        if start > top {
+            // A terminal that lost rows pushed the top of the view into its scrollback: those rows are
+            // out of reach and stay as they are (drawn again, they came twice).
+            scrolled.removeFirst(min(scrolled.count, start - top))
+            reachable = start
+        }
         changed = true
         refreshScene()
     }

@@ -3,11 +3,15 @@
 /// effect and the output call for.
 final class TextRun {
     private var stream: GraphemeStream
-    let reveal: any TextReveal
+    private(set) var reveal: any TextReveal
     /// No more input is taken (it ended, or `--duration` took its fill).
     private var ended = false
     /// The reveal was told the input ended (what was taken before reached it first).
     private var revealEnded = false
+    /// `--wrap auto` prose that may yet position itself (`StreamHandoff`): read line by line.
+    private var watch: TerminalStreamDetection.Watch?
+    /// The input positioned itself: from there on it goes to the stream as bytes.
+    private var handedOff = false
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
@@ -39,6 +43,13 @@ final class TextRun {
             reveal = CreditsRoll(setup)
         } else {
             reveal = ParagraphReveal(setup)
+        }
+        if settings.wrap == .auto, art == nil, let screen = output.screen, let screenScene = setup.scene, reveal is PacedText {
+            // Typed prose on a screen: a later line that positions itself makes the rest a stream.
+            // (A block effect lays out whole paragraphs, whose rows are not known line by line: the
+            // head decides for it.)
+            reveal = StreamHandoff(prose: reveal, setup: setup, scene: screenScene, screen: screen)
+            watch = TerminalStreamDetection.Watch()
         }
     }
 
@@ -79,16 +90,71 @@ final class TextRun {
     /// Whether the reveal reads the input's bytes (`receive(bytes:)`) rather than clusters.
     var readsBytes: Bool { reveal.readsBytes }
 
-    /// The grapheme clusters `bytes` complete, in input order; they reach the reveal with
-    /// `receive(_:at:)` once the terminal's widths of those it disputes are known (`Show.taking`).
-    func clusters(of bytes: UnsafeBufferPointer<UInt8>) -> GraphemeBatch {
-        guard !ended, !readsBytes else { return GraphemeBatch() }
-        return stream.push(bytes)
+    /// What the input's bytes make, in input order, for the reveal.
+    enum Piece {
+        /// Grapheme clusters: they reach the reveal once the terminal's widths of those it disputes
+        /// are known (`Show.taking`).
+        case clusters(GraphemeBatch)
+        /// Bytes, for a reveal that reads them (a raw copy, a terminal stream).
+        case bytes([UInt8])
+        /// `StreamHandoff`: the prose was given a whole line; these bytes of the open line; the
+        /// line that positions itself and what follows.
+        case lineEnded, lineExtended([UInt8]), handOff([UInt8])
     }
 
-    /// Clusters for the reveal (see `clusters(of:)`).
-    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
-        guard !revealEnded, !readsBytes else { return }
+    /// The pieces `bytes` make, made now (segmenting and watching go in input order), to be handed
+    /// to the reveal with `deliver` in their turn.
+    func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Piece] {
+        guard !ended else { return [] }
+        if readsBytes || handedOff { return [.bytes(Array(bytes))] }
+        guard watch != nil else { return [.clusters(stream.push(bytes))] }
+        return watched(bytes)
+    }
+
+    /// Prose, read line by line until a line positions itself: the lines before it are prose,
+    /// that line and the rest a stream.
+    private func watched(_ bytes: UnsafeBufferPointer<UInt8>) -> [Piece] {
+        var pieces: [Piece] = []
+        var start = 0
+        var cut: Int?
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            if watch!.read(UnsafeBufferPointer(rebasing: bytes[start..<end])) { cut = start; break }
+            start = end
+        }
+        let proseEnd = cut ?? bytes.count
+        var open = 0
+        if let lastLF = bytes[..<proseEnd].lastIndex(of: 0x0A) {
+            open = lastLF + 1
+            pieces.append(.clusters(stream.push(UnsafeBufferPointer(rebasing: bytes[..<open]))))
+            pieces.append(.clusters(stream.flushAfterPause()))
+            pieces.append(.lineEnded)
+        }
+        let rest = UnsafeBufferPointer(rebasing: bytes[open..<proseEnd])
+        pieces.append(.clusters(stream.push(rest)))
+        pieces.append(.lineExtended(Array(rest)))
+        guard let cut else { return pieces }
+        pieces.append(.clusters(stream.finish()))
+        watch = nil
+        handedOff = true
+        pieces.append(.handOff(Array(bytes[cut...])))
+        return pieces
+    }
+
+    /// Hands `piece` to the reveal.
+    func deliver(_ piece: Piece, at now: Nanoseconds) {
+        guard !revealEnded else { return }
+        switch piece {
+        case .clusters(let batch): receive(batch, at: now)
+        case .bytes(let bytes): bytes.withUnsafeBufferPointer { reveal.take($0, at: now) }
+        case .lineEnded: (reveal as? StreamHandoff)?.lineEnded()
+        case .lineExtended(let bytes): bytes.withUnsafeBufferPointer { (reveal as? StreamHandoff)?.extendLine($0) }
+        case .handOff(let rest): rest.withUnsafeBufferPointer { (reveal as? StreamHandoff)?.handOff($0, at: now) }
+        }
+    }
+
+    /// Clusters for the reveal (see `pieces(of:)`).
+    private func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
         if fitted && received + batch.count > Self.maxFitted {
             // Exactly the first maxFitted clusters; a cluster or UTF-8 sequence cut by the read
             // is dropped with the rest, not finished as U+FFFD.
@@ -103,7 +169,7 @@ final class TextRun {
         reveal.receive(batch, at: now)
     }
 
-    /// Bytes for a reveal that reads them (a raw copy, a terminal stream).
+    /// Bytes for a reveal that reads them, at once (nothing waits before them).
     func receive(bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         guard !revealEnded, readsBytes else { return }
         reveal.take(bytes, at: now)
@@ -117,7 +183,7 @@ final class TextRun {
     /// The input paused: the clusters held back for a moment (a cluster cut by the read is complete
     /// now), then `paused(at:)` once they reached the reveal.
     func clustersAtPause() -> GraphemeBatch {
-        readsBytes ? GraphemeBatch() : stream.flushAfterPause()
+        readsBytes || handedOff ? GraphemeBatch() : stream.flushAfterPause()
     }
 
     func paused(at now: Nanoseconds) {
@@ -130,7 +196,7 @@ final class TextRun {
     func closeInput() -> GraphemeBatch? {
         guard !ended else { return nil }
         ended = true
-        return readsBytes ? GraphemeBatch() : stream.finish()
+        return readsBytes || handedOff ? GraphemeBatch() : stream.finish()
     }
 
     /// The reveal is told the input ended (after its last clusters).
