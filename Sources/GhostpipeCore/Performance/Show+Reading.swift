@@ -212,17 +212,21 @@ extension Show {
     /// when nothing waits before them.
     func feed(_ run: TextRun, _ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
         if run.readsBytes && intake.isEmpty && held == nil { return run.receive(bytes: bytes, at: now) }
-        for piece in run.pieces(of: bytes) {
-            let clusters: [String]
-            if case .clusters(let batch) = piece { clusters = Self.disputable(batch) } else { clusters = [] }
-            try taking(clusters, at: now) { [unowned self] now in
-                run.deliver(piece, at: now)
-                if run.capped && !inputEnded {
-                    say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
-                    reading = .between
-                    inputEnded = true  // nothing more is read
-                }
-            }
+        try run.pieces(of: bytes) { piece in
+            var clusters: [String] = []
+            if case .clusters(let batch) = piece, terminal?.asksWidths == true { clusters = Self.disputable(batch) }
+            // Nothing to ask and nothing waiting (the usual case): handed on at once.
+            if intake.isEmpty && held == nil && clusters.isEmpty { return deliver(piece, to: run, at: now) }
+            try taking(clusters, at: now) { [unowned self] now in deliver(piece, to: run, at: now) }
+        }
+    }
+
+    private func deliver(_ piece: TextRun.Piece, to run: TextRun, at now: Nanoseconds) {
+        run.deliver(piece, at: now)
+        if run.capped && !inputEnded {
+            say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
+            reading = .between
+            inputEnded = true  // nothing more is read
         }
     }
 

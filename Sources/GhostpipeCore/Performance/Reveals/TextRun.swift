@@ -102,19 +102,18 @@ final class TextRun {
         case lineEnded, lineExtended([UInt8]), handOff([UInt8])
     }
 
-    /// The pieces `bytes` make, made now (segmenting and watching go in input order), to be handed
-    /// to the reveal with `deliver` in their turn.
-    func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Piece] {
-        guard !ended else { return [] }
-        if readsBytes || handedOff { return [.bytes(Array(bytes))] }
-        guard watch != nil else { return [.clusters(stream.push(bytes))] }
-        return watched(bytes)
+    /// The pieces `bytes` make, in input order, each given to `body` as it is made (segmenting and
+    /// watching go in input order, now); `body` hands them to the reveal with `deliver` in their turn.
+    func pieces(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) throws -> Void) rethrows {
+        guard !ended else { return }
+        if readsBytes || handedOff { return try body(.bytes(Array(bytes))) }
+        guard watch != nil else { return try body(.clusters(stream.push(bytes))) }
+        try watched(bytes, body)
     }
 
     /// Prose, read line by line until a line positions itself: the lines before it are prose,
     /// that line and the rest a stream.
-    private func watched(_ bytes: UnsafeBufferPointer<UInt8>) -> [Piece] {
-        var pieces: [Piece] = []
+    private func watched(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) throws -> Void) rethrows {
         var start = 0
         var cut: Int?
         while start < bytes.count {
@@ -126,19 +125,20 @@ final class TextRun {
         var open = 0
         if let lastLF = bytes[..<proseEnd].lastIndex(of: 0x0A) {
             open = lastLF + 1
-            pieces.append(.clusters(stream.push(UnsafeBufferPointer(rebasing: bytes[..<open]))))
-            pieces.append(.clusters(stream.flushAfterPause()))
-            pieces.append(.lineEnded)
+            try body(.clusters(stream.push(UnsafeBufferPointer(rebasing: bytes[..<open]))))
+            try body(.clusters(stream.flushAfterPause()))
+            try body(.lineEnded)
         }
-        let rest = UnsafeBufferPointer(rebasing: bytes[open..<proseEnd])
-        pieces.append(.clusters(stream.push(rest)))
-        pieces.append(.lineExtended(Array(rest)))
-        guard let cut else { return pieces }
-        pieces.append(.clusters(stream.finish()))
+        if open < proseEnd {
+            let rest = UnsafeBufferPointer(rebasing: bytes[open..<proseEnd])
+            try body(.clusters(stream.push(rest)))
+            try body(.lineExtended(Array(rest)))
+        }
+        guard let cut else { return }
+        try body(.clusters(stream.finish()))
         watch = nil
         handedOff = true
-        pieces.append(.handOff(Array(bytes[cut...])))
-        return pieces
+        try body(.handOff(Array(bytes[cut...])))
     }
 
     /// Hands `piece` to the reveal.
