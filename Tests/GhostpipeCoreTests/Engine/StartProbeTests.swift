@@ -27,6 +27,24 @@ import Glibc
             probe.giveBack = { [unowned self] in givenBack += $0 }
         }
 
+        /// `input` (chunks at seconds) shown with `arguments` on a `size` terminal that this one plays:
+        /// the show asks it, and `replies` come from it at their instants.
+        func show(_ arguments: [String], _ input: [(Double, String)], size: (Int, Int) = (20, 4), events: [(Double, Event)] = [],
+                  replies: [(Double, String)] = []) throws -> (Outcome, MemorySink, any Output) {
+            let session = try Session(options: ArgumentParser.parse(arguments), surroundings: Surroundings(
+                stdoutIsTerminal: true, terminalSize: size, environment: ["TERM": "xterm-256color"]))
+            let sink = MemorySink(), clock = VirtualClock()
+            let output = try session.output(stdout: sink, recording: nil, origin: 0)
+            let show = Show(settings: session.showSettings, output: output, widths: widths, origin: 0)
+            show.terminal = questions
+            let chunks = input.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) }
+            let sources: [any EventSource] = [ScriptedEvents(events), Replies(replies, to: self), ProbeAnswers(questions),
+                                              InputEvents(ScriptedInput(chunks), demand: show)]
+            let outcome = try EventLoop(clock: clock, sources: sources).run(show)
+            try output.end(status: 0, at: clock.now())
+            return (outcome, sink, output)
+        }
+
         /// What was written to the terminal so far (the questions).
         func written() -> String {
             var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
@@ -61,18 +79,7 @@ import Glibc
     /// `text` shown on a 20 × 4 terminal with `--instant`, the start asked of `terminal`.
     func run(_ text: String, on terminal: Terminal, events: [(Double, Event)] = [],
              replies: [(Double, String)] = []) throws -> (Outcome, MemorySink, any Output) {
-        let session = try Session(options: ArgumentParser.parse(["--instant", "--wrap", "char"]), surroundings: Surroundings(
-            stdoutIsTerminal: true, terminalSize: (20, 4), environment: ["TERM": "xterm-256color"]))
-        let sink = MemorySink(), clock = VirtualClock()
-        let output = try session.output(stdout: sink, recording: nil, origin: 0)
-        let show = Show(settings: session.showSettings, output: output, widths: terminal.widths, origin: 0)
-        show.terminal = terminal.questions
-        let sources: [any EventSource] = [ScriptedEvents(events), Replies(replies, to: terminal),
-                                          ProbeAnswers(terminal.questions),
-                                          InputEvents(ScriptedInput([(0, Array(text.utf8))]), demand: show)]
-        let outcome = try EventLoop(clock: clock, sources: sources).run(show)
-        try output.end(status: 0, at: clock.now())
-        return (outcome, sink, output)
+        try terminal.show(["--instant", "--wrap", "char"], [(0, text)], events: events, replies: replies)
     }
 
     /// Ctrl-C while the terminal is asked: the show stops at once, as on Ctrl-C (nothing of the text

@@ -13,24 +13,11 @@ import Glibc
 /// pseudo-terminal plays the terminal (see `StartProbeTests`).
 @Suite struct TerminalQuestionsTests {
     typealias Terminal = StartProbeTests.Terminal
-    typealias Replies = StartProbeTests.Replies
 
     /// `input` (chunks at seconds) shown with `arguments` on a `size` terminal that `terminal` plays.
     func run(_ arguments: [String], _ input: [(Double, String)], on terminal: Terminal, size: (Int, Int) = (20, 4),
              events: [(Double, Event)] = [], replies: [(Double, String)] = []) throws -> (Outcome, MemorySink, any Output) {
-        let session = try Session(options: ArgumentParser.parse(arguments), surroundings: Surroundings(
-            stdoutIsTerminal: true, terminalSize: size, environment: ["TERM": "xterm-256color"]))
-        let sink = MemorySink(), clock = VirtualClock()
-        let output = try session.output(stdout: sink, recording: nil, origin: 0)
-        let show = Show(settings: session.showSettings, output: output, widths: terminal.widths, origin: 0)
-        show.terminal = terminal.questions
-        let sources: [any EventSource] = [ScriptedEvents(events), Replies(replies, to: terminal),
-                                          ProbeAnswers(terminal.questions),
-                                          InputEvents(ScriptedInput(input.map { (Time.nanoseconds(seconds: $0.0), Array($0.1.utf8)) }),
-                                                      demand: show)]
-        let outcome = try EventLoop(clock: clock, sources: sources).run(show)
-        try output.end(status: 0, at: clock.now())
-        return (outcome, sink, output)
+        try terminal.show(arguments, input, size: size, events: events, replies: replies)
     }
 
     /// An emoji that comes after the start is measured before it is laid out: the terminal's width
