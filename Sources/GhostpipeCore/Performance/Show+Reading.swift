@@ -222,7 +222,7 @@ extension Show {
     }
 
     private func deliver(_ piece: TextRun.Piece, to run: TextRun, at now: Nanoseconds) {
-        run.deliver(piece, at: now)
+        run.deliver(piece, skipped: clockRule.timeless, at: now)
         if run.capped && !inputEnded {
             say("--duration reads the whole text before it plays: it plays the first \(TextRun.maxFitted) graphemes; the rest is not read")
             reading = .between

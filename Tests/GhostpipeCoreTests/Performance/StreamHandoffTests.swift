@@ -67,4 +67,17 @@ import TestSupport
         #expect(cat == ["a b", "done", "z"])
         #expect(shown == cat)
     }
+
+    /// A key skipped the animation while the input was still prose: the stream it turns into later
+    /// shows everything at once too.
+    @Test func aKeyBeforeTheHandOffSkipsTheStreamToo() throws {
+        let line = "progress 10% of a long transfer\u{1B}[K\rdone, and a line long enough to type for seconds\u{1B}[K\n"
+        let run = try VirtualRun(["--cps", "10"], bytes: [(0, Array("line one\n".utf8)), (0.5, Array(line.utf8))],
+                                 terminal: (80, 8), events: [(0.2, .key(.character("x")))], startAt: (0, 0))
+        let last = try #require(run.output.writes.last { $0.bytes.contains(UInt8(ascii: "s")) })
+        #expect(last.instant == Time.nanoseconds(seconds: 0.5))  // not one grapheme at the pace first
+        let screen = TerminalEmulator(rows: 8, columns: 80)
+        screen.feed(run.output.bytes)
+        #expect(screen.rowText(1) == "done, and a line long enough to type for seconds")
+    }
 }

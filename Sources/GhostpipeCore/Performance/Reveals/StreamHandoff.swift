@@ -1,5 +1,5 @@
 /// Prose that may turn out to be a terminal stream (`--wrap auto`): input whose start did not
-/// position itself plays as prose, word wrap and all, while `TextRun` watches what follows; at the
+/// position itself plays as prose, word wrap and all, while `TextRun` watches what follows (`ProseWatch`); at the
 /// first line that moves the cursor, erases or rewrites (`progress 10%` then `\r` and `ESC [K` a
 /// moment later), the prose ends before that line and a `StreamReveal` takes over once the prose
 /// has shown everything it had.
@@ -15,75 +15,52 @@ final class StreamHandoff: TextReveal {
     private let setup: RevealSetup
     private let scene: Scene
     private let screen: Screen
-    /// The line the prose has open: its bytes, and where it began (nil: longer than `maxOpenLine`,
-    /// the stream then starts below the prose).
-    private var openLine: [UInt8] = []
-    private var lineStart: Placement?
+    /// The line the prose had open and where it began (nil: too long to keep, `ProseWatch`).
+    private let openLine: (bytes: [UInt8], start: Placement)?
     /// The input from the line that positioned itself on, until the stream takes it.
-    private var held: [UInt8]?
+    private var held: [UInt8]
     private var heldPause = false
     private var heldEnd = false
     /// A key skipped the animation before the stream began.
-    private var skipped = false
-    static let maxOpenLine = 1 << 16
+    private var skipped: Bool
 
-    init(prose: any TextReveal, setup: RevealSetup, scene: Scene, screen: Screen) {
+    /// The prose, which has everything before `rest`, ends now.
+    init(prose: any TextReveal, setup: RevealSetup, scene: Scene, screen: Screen,
+         openLine: (bytes: [UInt8], start: Placement)?, rest: UnsafeBufferPointer<UInt8>, skipped: Bool, at now: Nanoseconds) {
         self.prose = prose
         self.setup = setup
         self.scene = scene
         self.screen = screen
-        lineStart = Placement(row: setup.row, column: setup.column, width: 0)
-    }
-
-    /// The input has not positioned itself yet: `TextRun` gives the prose its clusters and says
-    /// where lines end.
-    private(set) var watching = true
-
-    /// The prose was given a whole line: the next one begins where the prose ends now.
-    func lineEnded() {
-        openLine.removeAll(keepingCapacity: true)
-        lineStart = prose.end
-    }
-
-    /// The prose was given these bytes of the open line.
-    func extendLine(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard lineStart != nil else { return }
-        if openLine.count + bytes.count > Self.maxOpenLine { lineStart = nil; openLine = []; return }
-        openLine.append(contentsOf: bytes)
-    }
-
-    /// The line in `rest` positions itself: the prose ends, and the stream takes the rest.
-    func handOff(_ rest: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
+        self.openLine = openLine
         held = Array(rest)
-        watching = false
+        self.skipped = skipped
         prose.ended(at: now)
     }
 
     // MARK: - Input
 
     private var current: any TextReveal { stream ?? prose }
-    var wantsInput: Bool { stream?.wantsInput ?? (held.map { $0.count < 1 << 16 } ?? prose.wantsInput) }
+    var wantsInput: Bool { stream?.wantsInput ?? (held.count < 1 << 16) }
     var holdsPartialInput: Bool { current.holdsPartialInput }
     var isLive: Bool { current.isLive }
-    var readsBytes: Bool { !watching }
-    var isDone: Bool { stream?.isDone ?? (heldEnd && prose.isDone && held?.isEmpty != false) }
+    var readsBytes: Bool { true }
+    var isDone: Bool { stream?.isDone ?? (heldEnd && prose.isDone && held.isEmpty) }
     var end: Placement { current.end }
 
-    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) { if watching { prose.receive(batch, at: now) } }
+    func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {}
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) {
         if let stream { return stream.take(bytes, at: now) }
-        held?.append(contentsOf: bytes)
+        held.append(contentsOf: bytes)
     }
 
     func paused(at now: Nanoseconds) {
         if let stream { return stream.paused(at: now) }
-        if watching { prose.paused(at: now) } else { heldPause = true }
+        heldPause = true
     }
 
     func ended(at now: Nanoseconds) {
         if let stream { return stream.ended(at: now) }
-        if watching { prose.ended(at: now); held = []; watching = false }
         heldEnd = true
     }
 
@@ -95,28 +72,29 @@ final class StreamHandoff: TextReveal {
     func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         if stream == nil {
             let due = try prose.advance(to: now)
-            guard prose.isDone, let rest = held, !rest.isEmpty else { return due }
-            begin(rest, at: now)
+            guard prose.isDone, !held.isEmpty else { return due }
+            begin(at: now)
         }
         return try stream!.advance(to: now)
     }
 
     /// The prose has shown everything: what it drew is final but for its open line, which the
     /// stream reads again where it began.
-    private func begin(_ rest: [UInt8], at now: Nanoseconds) {
+    private func begin(at now: Nanoseconds) {
         let proseEnd = prose.end
         _ = prose.leave()
         scene.removeAll()
         scene.extraRows = [:]
         scene.cursor = nil
-        let start = lineStart ?? proseEnd
+        let start = openLine?.start ?? proseEnd
         let taken = start.row..<(proseEnd.row + 1)
         let from = RevealSetup(output: setup.output, scene: scene, settings: setup.settings, widths: setup.widths,
                                clockRule: setup.clockRule, row: start.row, column: start.column)
-        let reveal = StreamReveal(from, scene: scene, screen: screen, autowrap: true, seed: lineStart == nil ? [] : openLine,
+        let reveal = StreamReveal(from, scene: scene, screen: screen, autowrap: true, seed: openLine?.bytes ?? [],
                                   taking: taken)
         stream = reveal
-        held = nil
+        let rest = held
+        held = []
         if skipped { reveal.showEverything(at: now) }
         rest.withUnsafeBufferPointer { reveal.take($0, at: now) }
         if heldEnd { reveal.ended(at: now) } else if heldPause { reveal.paused(at: now) }

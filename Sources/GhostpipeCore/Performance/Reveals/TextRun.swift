@@ -8,8 +8,9 @@ final class TextRun {
     private var ended = false
     /// The reveal was told the input ended (what was taken before reached it first).
     private var revealEnded = false
-    /// `--wrap auto` prose that may yet position itself (`StreamHandoff`): read line by line.
-    private var watch: TerminalStreamDetection.Watch?
+    /// `--wrap auto` prose that may yet position itself: read line by line until it does (then
+    /// until the prose hands off to the stream, `StreamHandoff`).
+    private var watch: ProseWatch?
     /// The input positioned itself: from there on it goes to the stream as bytes.
     private var handedOff = false
 
@@ -48,8 +49,7 @@ final class TextRun {
             // Typed prose on a screen: a later line that positions itself makes the rest a stream.
             // (A block effect lays out whole paragraphs, whose rows are not known line by line: the
             // head decides for it.)
-            reveal = StreamHandoff(prose: reveal, setup: setup, scene: screenScene, screen: screen)
-            watch = TerminalStreamDetection.Watch()
+            watch = ProseWatch(setup: setup, scene: screenScene, screen: screen)
         }
     }
 
@@ -97,8 +97,8 @@ final class TextRun {
         case clusters(GraphemeBatch)
         /// Bytes, for a reveal that reads them (a raw copy, a terminal stream).
         case bytes([UInt8])
-        /// `StreamHandoff`: the prose was given a whole line; these bytes of the open line; the
-        /// line that positions itself and what follows.
+        /// `ProseWatch`: the prose was given a whole line; these bytes of the open line; the
+        /// line that positions itself and what follows (`StreamHandoff`).
         case lineEnded, lineExtended([UInt8]), handOff([UInt8])
     }
 
@@ -136,20 +136,23 @@ final class TextRun {
         }
         guard let cut else { return }
         try body(.clusters(stream.finish()))
-        watch = nil
         handedOff = true
         try body(.handOff(Array(bytes[cut...])))
     }
 
-    /// Hands `piece` to the reveal.
-    func deliver(_ piece: Piece, at now: Nanoseconds) {
+    /// Hands `piece` to the reveal. `skipped`: a key has skipped the animation (a stream handed
+    /// the rest shows everything too).
+    func deliver(_ piece: Piece, skipped: Bool = false, at now: Nanoseconds) {
         guard !revealEnded else { return }
         switch piece {
         case .clusters(let batch): receive(batch, at: now)
         case .bytes(let bytes): bytes.withUnsafeBufferPointer { reveal.take($0, at: now) }
-        case .lineEnded: (reveal as? StreamHandoff)?.lineEnded()
-        case .lineExtended(let bytes): bytes.withUnsafeBufferPointer { (reveal as? StreamHandoff)?.extendLine($0) }
-        case .handOff(let rest): rest.withUnsafeBufferPointer { (reveal as? StreamHandoff)?.handOff($0, at: now) }
+        case .lineEnded: watch?.lineEnded(proseEnd: reveal.end)
+        case .lineExtended(let bytes): bytes.withUnsafeBufferPointer { watch?.extendLine($0) }
+        case .handOff(let rest):
+            guard let watch else { return }
+            reveal = rest.withUnsafeBufferPointer { watch.handOff(from: reveal, $0, skipped: skipped, at: now) }
+            self.watch = nil
         }
     }
 
