@@ -234,7 +234,7 @@ extension Show {
     func end(_ run: TextRun, at now: Nanoseconds) throws {
         guard let last = run.closeInput() else { return }
         try taking(Self.disputable(last), at: now) { now in
-            run.deliver(.clusters(last), at: now)
+            if !last.isEmpty { run.deliver(.clusters(last), at: now) }
             run.end(at: now)
         }
     }

@@ -125,8 +125,10 @@ final class TextRun {
         var open = 0
         if let lastLF = bytes[..<proseEnd].lastIndex(of: 0x0A) {
             open = lastLF + 1
-            try body(.clusters(stream.push(UnsafeBufferPointer(rebasing: bytes[..<open]))))
-            try body(.clusters(stream.flushAfterPause()))
+            // Whole lines, their last cluster too (nothing extends a line feed): one batch.
+            var lines = stream.push(UnsafeBufferPointer(rebasing: bytes[..<open]))
+            lines.append(stream.flushAfterPause())
+            if !lines.isEmpty { try body(.clusters(lines)) }
             try body(.lineEnded)
         }
         if open < proseEnd {
