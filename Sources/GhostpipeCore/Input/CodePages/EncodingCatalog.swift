@@ -6,7 +6,7 @@
 /// `shift_jis` as CP932, `tis-620` as CP874: files so labelled are nearly always the superset.
 public enum EncodingCatalog {
     public static let all: [TextEncoding] = [
-        TextEncoding("UTF-8", "Unicode", aliases: ["utf8", "unicode-1-1-utf-8"], .utf8),
+        utf8,
         TextEncoding("UTF-16LE", "Unicode", aliases: ["utf-16", "utf16", "ucs-2", "unicode"], .utf16(bigEndian: false)),
         TextEncoding("UTF-16BE", "Unicode", aliases: ["unicodefffe"], .utf16(bigEndian: true)),
         TextEncoding("UTF-32LE", "Unicode", aliases: ["utf-32", "utf32"], .utf32(bigEndian: false)),
@@ -66,7 +66,8 @@ public enum EncodingCatalog {
         byKey[key(label)]
     }
 
-    public static let utf8 = all[0]
+    /// Made on its own: most input is UTF-8, and checking that needs none of the rest.
+    public static let utf8 = TextEncoding("UTF-8", "Unicode", aliases: ["utf8", "unicode-1-1-utf-8"], .utf8)
 
     private static let byKey: [String: TextEncoding] = {
         var map: [String: TextEncoding] = [:]
