@@ -9,7 +9,7 @@ extension Assembly {
         let onTerminal = session.mode == .terminal
         // What a second Ctrl-C writes if the first could not be handled: attributes off, cursor on, new line.
         let emergencyRestore = onTerminal ? ANSI.resetAttributes + ANSI.showCursor + ANSI.newline : []
-        let signals = SelfPipeSignals(signals: Signal.terminating + (onTerminal ? [.suspend, .resume, .windowChange] : []),
+        let signals = SelfPipeSignals(signals: onTerminal ? SignalSet.terminating.union(.jobControl) : .terminating,
                                       restore: emergencyRestore)
         let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
         // The terminal, asked where it draws (widths of disputed emoji, the cursor as the show begins

@@ -20,7 +20,7 @@ extension Assembly {
         let columns = session.columns, rows = session.rows
         let recordingSink = recordingSink()
 
-        let signals = SelfPipeSignals(signals: Signal.terminating + [.suspend, .resume, .windowChange, .child],
+        let signals = SelfPipeSignals(signals: SignalSet.terminating.union(.jobControl).with(.child),
                                       restore: Screen.emergencyRestore)
         let stdout = DescriptorSink(fd: STDOUT_FILENO, shouldStop: { signals.pendingEndingSignal() != nil })
         let clock = MonotonicClock()

@@ -23,13 +23,7 @@ public struct Signal: Hashable, Sendable, CustomStringConvertible {
     public static let user2 = Signal(SIGUSR2)
     public static let alarm = Signal(SIGALRM)
 
-    /// Every signal whose default action ends the process and that a program may catch: each
-    /// restores the terminal first, as Ctrl-C does (left to its default, SIGQUIT or SIGUSR1 left the
-    /// cursor hidden, raw mode or the alternate screen on).
-    public static let terminating: [Signal] = [.interrupt, .terminate, .hangup, .quit, .user1, .user2, .alarm]
-        + [SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT].map(Signal.init)
-
-    /// A signal of `terminating`: restore the terminal and end as that signal would.
+    /// A signal of `SignalSet.terminating`: restore the terminal and end as that signal would.
     public var ends: Bool { Self.endsProcess(number) }
 
     /// `ends` for the signal handler (a switch on numbers: no allocation, async-signal-safe).

@@ -18,7 +18,7 @@ func registerEmergencyTerminalRestore(fd: Int32, mode: termios) {
 }
 
 /// Async-signal-safe handler: records the signal in the self-pipe. A second ending signal
-/// (`Signal.terminating`) before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
+/// (`SignalSet.terminating`) before the loop handled the first (ghostpipe is stuck, e.g. writing to a stopped terminal) restores
 /// the terminal with one write and exits at once.
 private func recordSignal(_ signal: Int32) {
     let saved = errno
@@ -52,7 +52,7 @@ public final class SelfPipeSignals: SignalSource {
     /// Installs handlers for `signals` (without SA_RESTART, so blocked reads and writes return EINTR
     /// and the loop notices) and ignores SIGPIPE (a closed reader shows up as EPIPE). `restore` is
     /// written to stdout if a second interrupt arrives before the first is handled.
-    public init(signals: [Signal], restore: [UInt8]) {
+    public init(signals: SignalSet, restore: [UInt8]) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         for fd in fds {
@@ -65,12 +65,12 @@ public final class SelfPipeSignals: SignalSource {
         buffer.initialize(from: restore, count: restore.count)
         emergencyRestore = buffer
         emergencyRestoreCount = restore.count
-        for signal in signals { Self.install(signal.number) }
+        signals.forEach { Self.install($0.number) }
         // A parent may start us with them blocked (Foundation's Process passes on its thread's mask:
         // SIGTERM then never came, and nothing gave the terminal back): they must arrive.
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in signals { sigaddset(&set, signal.number) }
+        signals.forEach { sigaddset(&set, $0.number) }
         sigprocmask(SIG_UNBLOCK, &set, nil)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
@@ -98,7 +98,7 @@ public final class SelfPipeSignals: SignalSource {
         return pending
     }
 
-    /// The first ending signal (`Signal.terminating`) waiting, if any (for writes blocked on a terminal).
+    /// The first ending signal (`SignalSet.terminating`) waiting, if any (for writes blocked on a terminal).
     public func pendingEndingSignal() -> Signal? {
         drain()
         return pending.first(where: \.ends)
