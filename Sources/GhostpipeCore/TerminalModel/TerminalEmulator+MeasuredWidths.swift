@@ -1,16 +1,16 @@
-/// Clusters joined at the width the real terminal draws them (`widths`), where it says otherwise than
-/// Unicode: a view of a stream must end as `cat` leaves that terminal. tmux 3.3a, like terminals that
-/// measure each scalar with `wcwidth`, draws `👍🏽` as two cells (`👍` and `🏽`, four columns), and
-/// `❤️` or the keycap `1️⃣` one column wide.
+/// Clusters joined at the width the real terminal draws them (`widths`), where it measured them
+/// otherwise than the usual join makes them: a view of a stream must end as `cat` leaves that
+/// terminal. tmux 3.3a, like terminals that measure each scalar with `wcwidth`, draws `👍🏽` as two
+/// cells (`👍` and `🏽`, four columns), a modifier after a space as a cell of its own, and `❤️` or
+/// the keycap `1️⃣` one column wide.
 extension TerminalEmulator {
     /// Joins `cluster` — the text of the cell at `column` and the scalar `value` (`width` columns of
-    /// its own) just printed — as the terminal draws it; false when the terminal agrees with Unicode
-    /// (or was not asked), and the usual join applies.
+    /// its own) just printed — as the terminal draws it; false when the terminal was not asked about
+    /// it or agrees with the usual join (Unicode's width, at most 2, never narrower than the cell).
     func joinAsMeasured(_ cluster: String, scalar value: UInt32, width: Int, at column: Int, to cell: PackedCell) -> Bool {
-        guard let widths else { return false }
-        let measured = widths.width(of: cluster)
-        guard measured != DisplayWidth.of(cluster) else { return false }
+        guard let measured = widths?.measuredWidth(of: cluster) else { return false }
         let had = Int(cell.width)
+        guard measured != max(had, min(2, DisplayWidth.of(cluster))) else { return false }
         if width > 0 && measured == had + width {
             // The terminal does not join them: the scalar is a cell of its own there, which a later
             // write can overwrite, or a wrap carry to the next row, apart from the first.

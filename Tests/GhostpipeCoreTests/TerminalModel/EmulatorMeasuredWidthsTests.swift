@@ -10,6 +10,7 @@ import Testing
         let table: [String: Int]
         init(_ table: [String: Int]) { self.table = table }
         func width(of cluster: String) -> Int { table[cluster] ?? DisplayWidth.of(cluster) }
+        func measuredWidth(of cluster: String) -> Int? { table[cluster] }
     }
 
     /// tmux 3.3a's answers.
@@ -37,6 +38,13 @@ import Testing
         t.feed("\rX")
         #expect(Self.cells(t) == ["X/1", " /1", "🏽/2", " /1", "a/1", "b/1"])
         #expect(t.cell(0, 2).style.foreground == .palette(1))
+    }
+
+    /// A modifier after a space joins it by Unicode's rules, but tmux draws it as a cell of its own
+    /// (three columns in all, which the usual join, at most two, could not give).
+    @Test func aModifierAfterASpaceIsACellOfItsOwn() {
+        let t = Self.view("a 🏽b", widths: Measured([" 🏽": 3]))
+        #expect(Self.cells(t) == ["a/1", " /1", "🏽/2", "b/1"])
     }
 
     /// Its second cell wraps on its own, as on the terminal.
