@@ -1,3 +1,5 @@
+import GhostpipeCore
+
 /// `tmux capture-pane -e` lines parsed into cells: each character with the colours and attributes it
 /// is drawn in. Two captures of the same screen can differ as strings where the screens do not — tmux
 /// keeps how a palette colour was asked for (`ESC[97m` or `ESC[38;5;15m`), carries attributes from one
@@ -14,6 +16,19 @@ public struct CapturedCells: Equatable, CustomStringConvertible {
         public var isDefaultBlank: Bool {
             text == " " && background == nil && attributes.isDisjoint(with: ["reverse", "underline", "strike"])
         }
+
+        /// Spaces as they show: their background, reverse, underline and strike-through (in the
+        /// foreground colour); a foreground colour or bold alone on a space shows nothing (tmux blanks half of a wide character
+        /// without its colours, ghostpipe's emulator with them).
+        public static func == (a: Cell, b: Cell) -> Bool {
+            guard a.text == " " && b.text == " " else {
+                return a.text == b.text && a.foreground == b.foreground && a.background == b.background && a.attributes == b.attributes
+            }
+            // Reverse, underline and strike-through draw in the foreground colour.
+            let shown = a.attributes.intersection(["reverse", "underline", "strike"])
+            return a.background == b.background && shown == b.attributes.intersection(["reverse", "underline", "strike"])
+                && (shown.isEmpty || a.foreground == b.foreground)
+        }
     }
 
     public var rows: [[Cell]]
@@ -25,7 +40,7 @@ public struct CapturedCells: Equatable, CustomStringConvertible {
             var scalars = Array(line.unicodeScalars)[...]
             var text = ""
             func flush() {
-                for character in text { var cell = state; cell.text = character; cells.append(cell) }
+                for character in Self.cells(of: text) { var cell = state; cell.text = character; cells.append(cell) }
                 text = ""
             }
             while let scalar = scalars.first {
@@ -114,4 +129,16 @@ public struct CapturedCells: Equatable, CustomStringConvertible {
     }
 
     private init(rows: [[Cell]]) { self.rows = rows }
+
+    /// The texts of tmux's cells in `text`: a scalar that takes columns starts a cell, a zero-width
+    /// one joins the cell before. (Swift's grapheme clusters join a skin-tone modifier to a space
+    /// before it, which tmux draws as two cells: where the colours change between them would decide
+    /// how a line was cut.)
+    static func cells(of text: String) -> [Character] {
+        var pieces: [String] = []
+        for scalar in text.unicodeScalars {
+            if pieces.isEmpty || DisplayWidth.scalarWidth(scalar) > 0 { pieces.append(String(scalar)) } else { pieces[pieces.count - 1].unicodeScalars.append(scalar) }
+        }
+        return pieces.flatMap { Array($0) }
+    }
 }

@@ -15,6 +15,15 @@ public struct Cell: Equatable, Sendable {
     public static let blank = Cell(" ")
     static let continuation = Cell("", width: 0)
 
+    /// Texts are compared by their bytes: `String`'s `==` is canonical equivalence, which takes `é`
+    /// (U+00E9) for `e` + U+0301 — other bytes for the terminal, so a rewrite from one to the other
+    /// must be drawn.
+    public static func == (a: Cell, b: Cell) -> Bool {
+        guard a.width == b.width && a.style == b.style else { return false }
+        let x = a.text.utf8, y = b.text.utf8
+        return x.count == y.count && x.elementsEqual(y)
+    }
+
     /// Field by field, the text last (a blank's text is a one-byte string: compared at once).
     public var isBlank: Bool { width == 1 && style.isPlain && text == " " }
 }

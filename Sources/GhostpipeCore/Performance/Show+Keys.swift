@@ -1,7 +1,11 @@
 /// The show's key policy and its answers to the terminal: one rule for every performance.
 extension Show {
-    /// The subtitle band's height now, when subtitles play.
-    public var bandRows: Int? { playing?.reservedRows }
+    /// The band's height now: the rows what plays keeps (subtitles, a stream's drawing), or, once it
+    /// ended, the rows of what it left on the screen.
+    public var bandRows: Int? {
+        if let playing { return playing.reservedRows }
+        return rowsLeft
+    }
 
     /// How keys are taken now: subtitles and slides read theirs (transport keys, ← →, `q`); text
     /// only notices that one waits (it shows everything at once) and leaves it, and what follows, for the shell.

@@ -208,13 +208,19 @@ extension Show {
     }
 
     /// Bytes of `run`'s text: their clusters reach its reveal once the terminal's widths of them are
-    /// known (`taking`), in input order; a reveal that reads bytes gets them as they are, at once
-    /// when nothing waits before them.
+    /// known (`taking`), in input order — a terminal stream's too, named from its bytes; a reveal
+    /// that reads bytes gets them as they are, at once when nothing waits before them (and the
+    /// terminal is asked nothing).
     func feed(_ run: TextRun, _ bytes: UnsafeBufferPointer<UInt8>, at now: Nanoseconds) throws {
-        if run.readsBytes && intake.isEmpty && held == nil { return run.receive(bytes: bytes, at: now) }
-        try run.pieces(of: bytes) { piece in
+        let asking = terminal?.asksWidths == true && output.screen != nil
+        if run.readsBytes && intake.isEmpty && held == nil && (!asking || run.copiesRaw) { return run.receive(bytes: bytes, at: now) }
+        try run.pieces(of: bytes, naming: asking) { piece in
             var clusters: [String] = []
-            if case .clusters(let batch) = piece, terminal?.asksWidths == true { clusters = Self.disputable(batch) }
+            switch piece {
+            case .clusters(let batch) where terminal?.asksWidths == true: clusters = Self.disputable(batch)
+            case .bytes(_, let named), .handOff(_, let named): clusters = named
+            default: break
+            }
             // Nothing to ask and nothing waiting (the usual case): handed on at once.
             if intake.isEmpty && held == nil && clusters.isEmpty { return deliver(piece, to: run, at: now) }
             try taking(clusters, at: now) { [unowned self] now in deliver(piece, to: run, at: now) }

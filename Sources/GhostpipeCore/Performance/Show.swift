@@ -229,6 +229,8 @@ public final class Show: EventHandler, InputDemand {
     var keySeen = false
     /// `--instant` to a recording: frames drawn ahead of the virtual clock, up to here.
     var drawnAhead: Nanoseconds?
+    /// The band rows the last performance kept, when what it drew stays (`bandRows`).
+    var rowsLeft: Int?
 
     /// An event came since the last `advance`, and the instant it said was next.
     var changed = true
@@ -345,7 +347,10 @@ public final class Show: EventHandler, InputDemand {
             if t > now { drawnAhead = t }
             return .goesOn(due: due ?? (t > now ? t : nil))
         }
-        if performance.leave() { try draw(at: performance.sceneTime(at: t), stamp: t) }
+        let left = performance.leave()
+        if left { try draw(at: performance.sceneTime(at: t), stamp: t) }
+        // What stays on the screen keeps its rows (a stream's last screen, in the overlay's band).
+        rowsLeft = left ? nil : performance.reservedRows
         drawnAhead = nil
         flowEnd = performance.end
         return .ended(at: t)

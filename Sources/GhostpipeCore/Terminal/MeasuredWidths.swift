@@ -24,6 +24,10 @@ public final class MeasuredWidths: ColumnWidths {
         measured[cluster] ?? DisplayWidth.of(cluster)
     }
 
+    public func measuredWidth(of cluster: String) -> Int? {
+        measured[cluster]
+    }
+
     /// The clusters among `clusters` that need asking and were not asked before, now counted as asked.
     func unasked(_ clusters: [String]) -> [String] {
         var wanted: [String] = []

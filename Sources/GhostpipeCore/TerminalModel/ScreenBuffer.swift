@@ -9,7 +9,8 @@ import Glibc
 /// turns `offset` (a ring); scrolling a region rotates that part of the map. Each physical row keeps an
 /// *extent*: every cell at or beyond it is the default blank, so clearing a recycled row touches only
 /// what was written (a `seq` line, not a whole row). Wide characters always occupy a head cell
-/// (width 2) and a continuation (width 0); every operation that cuts one in half blanks the other half.
+/// (width 2 or more) and continuations (width 0); every operation that cuts one blanks the rest of it
+/// (`WideCells.swift`).
 ///
 /// This is a handle — a few pointers, no reference counting, so the printing hot path pays no
 /// retain/release for it. `ScreenMemory` owns the memory and frees it; the ring offset and the
@@ -125,8 +126,8 @@ struct ScreenBuffer {
         guard start < end else { return }
         let cells = line(row)
         let p = physical(row)
-        if start > 0 && cells[start].width == 0 { cells[start - 1] = cells[start - 1].blanked }
-        if end < columns && cells[end].width == 0 { cells[end] = cells[end].blanked }
+        PackedCell.cutBefore(cells, at: start)
+        PackedCell.cutAfter(cells, at: end, columns: columns)
         if fill == .blank {
             let limit = min(end, extents[p])
             if start < limit { for c in start..<limit { cells[c] = fill } }
@@ -214,13 +215,12 @@ struct ScreenBuffer {
         guard n > 0 else { return }
         let cells = line(row)
         let p = physical(row)
-        if column > 0 && cells[column].width == 0 {
-            cells[column - 1] = cells[column - 1].blanked
-            cells[column] = cells[column].blanked
-        }
+        // A wide cell cut at `column` is blanked whole (its halves would be apart).
+        PackedCell.cutBefore(cells, at: column)
+        PackedCell.cutAfter(cells, at: column, columns: columns)
         let moved = columns - column - n
         if moved > 0 { memmove(cells + column + n, cells + column, moved * MemoryLayout<PackedCell>.stride) }
-        if cells[columns - 1].width == 2 { cells[columns - 1] = cells[columns - 1].blanked }
+        PackedCell.cutAtMargin(cells, columns: columns)
         (cells + column).update(repeating: fill, count: n)
         let grown = extents[p] > column ? min(columns, extents[p] + n) : extents[p]
         extents[p] = fill == .blank ? grown : max(grown, column + n)
@@ -235,11 +235,9 @@ struct ScreenBuffer {
         guard n > 0 else { return }
         let cells = line(row)
         let p = physical(row)
-        if column > 0 && cells[column].width == 0 {
-            cells[column - 1] = cells[column - 1].blanked
-            cells[column] = cells[column].blanked
-        }
-        if column + n < columns && cells[column + n].width == 0 { cells[column + n] = cells[column + n].blanked }
+        PackedCell.cutBefore(cells, at: column)
+        PackedCell.cutAfter(cells, at: column, columns: columns)
+        PackedCell.cutAfter(cells, at: column + n, columns: columns)
         let moved = columns - column - n
         if moved > 0 { memmove(cells + column, cells + column + n, moved * MemoryLayout<PackedCell>.stride) }
         (cells + columns - n).update(repeating: fill, count: n)
@@ -273,7 +271,7 @@ struct ScreenBuffer {
             let source = line(r + droppedTop)
             let target = result.line(r)
             target.update(from: source, count: width)
-            if width < columns && target[width - 1].width == 2 { target[width - 1] = target[width - 1].blanked }
+            if width < columns { PackedCell.cutAtMargin(target, columns: width) }
             result.extents[result.physical(r)] = min(extent(r + droppedTop), width)
         }
         return (result, droppedTop)

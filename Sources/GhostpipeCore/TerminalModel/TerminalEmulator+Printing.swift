@@ -50,9 +50,8 @@ extension TerminalEmulator {
                        to cells: UnsafeMutablePointer<PackedCell>, at column: Int, columns: Int, pen: Pen) {
         guard count > 0 else { return }
         // A wide cell cut at either end loses its other half.
-        if column > 0 && cells[column].width == 0 { cells[column - 1] = cells[column - 1].blanked }
-        let after = column + count
-        if after < columns && cells[after].width == 0 { cells[after] = cells[after].blanked }
+        PackedCell.cutBefore(cells, at: column)
+        PackedCell.cutAfter(cells, at: column + count, columns: columns)
         let target = cells + column
         for k in 0..<count {
             target[k] = PackedCell(code: UInt32(bytes[source + k]), foreground: pen.foreground,
@@ -73,13 +72,14 @@ extension TerminalEmulator {
         index()
     }
 
-    /// Puts one cell (or a wide pair) at the cursor and advances it: wraps first if a wrap is pending,
-    /// or if a wide character does not fit in the last column (which is left as it was, as in xterm).
+    /// Puts one cell (or a wide one and its continuations) at the cursor and advances it: wraps first
+    /// if a wrap is pending, or if a wide character does not fit before the margin (the columns left
+    /// are left as they were, as in xterm).
     func place(_ code: UInt32, width: Int) {
         if pendingWrap { wrapToNextLine() }
         let columns = screen.columns
-        guard width <= columns else { return }
-        if width == 2 && cursorColumn == columns - 1 {
+        guard width > 0 && width <= columns else { return }
+        if width > 1 && cursorColumn + width > columns {
             // Without autowrap there is nowhere to put it; tmux drops it too.
             guard autowrap else { return }
             wrapToNextLine()
@@ -87,12 +87,12 @@ extension TerminalEmulator {
         let row = cursorRow, column = cursorColumn
         if insertMode { screen.insertCells(row: row, at: column, count: width, fill: .blank) }
         let cells = screen.line(row)
-        if column > 0 && cells[column].width == 0 { cells[column - 1] = cells[column - 1].blanked }
         let end = column + width
-        if end < columns && cells[end].width == 0 { cells[end] = cells[end].blanked }
+        PackedCell.cutBefore(cells, at: column)
+        PackedCell.cutAfter(cells, at: end, columns: columns)
         let cell = pen.cell(code, width: UInt8(width))
         cells[column] = cell
-        if width == 2 { cells[column + 1] = pen.cell(PackedCell.continuationCode, width: 0) }
+        for c in (column + 1)..<end { cells[c] = pen.cell(PackedCell.continuationCode, width: 0) }
         screen.noteWritten(row, through: end)
         if end >= columns {
             cursorColumn = columns - 1
@@ -127,7 +127,9 @@ extension TerminalEmulator {
             var candidate = text(of: cell.code)
             candidate.unicodeScalars.append(scalar)
             if candidate.count == 1 {
-                join(candidate, at: previous, to: cell)
+                if !joinAsMeasured(candidate, scalar: value, width: width, at: previous, to: cell) {
+                    join(candidate, at: previous, to: cell)
+                }
                 return
             }
         }
@@ -141,8 +143,10 @@ extension TerminalEmulator {
         guard column >= 0 else { return nil }
         let cells = screen.line(cursorRow)
         if cells[column].width == 0 {
-            column -= 1
-            guard column >= 0 && cells[column].width == 2 else { return nil }
+            var head = column - 1
+            while head > 0 && cells[head].width == 0 { head -= 1 }
+            guard head >= 0 && cells[head].width >= 2 && head + Int(cells[head].width) > column else { return nil }
+            column = head
         }
         return column
     }
@@ -158,7 +162,7 @@ extension TerminalEmulator {
         if min(2, DisplayWidth.of(cluster)) > width {
             guard column + 1 < columns else { return }
             let after = column + 2
-            if after < columns && cells[after].width == 0 { cells[after] = cells[after].blanked }
+            PackedCell.cutAfter(cells, at: after, columns: columns)
             cells[column + 1] = PackedCell(code: PackedCell.continuationCode, foreground: cell.foreground,
                                            background: cell.background, attributes: cell.attributes, width: 0)
             width = 2

@@ -67,6 +67,10 @@ public final class TerminalEmulator {
     var clusterGeneration = 0
     /// The last graphic character printed, for REP.
     var lastGraphic: PackedCell?
+    /// How wide the terminal ghostpipe draws on makes the clusters terminals disagree on, when a view
+    /// of a stream is to end as `cat` leaves that terminal (`joinAsMeasured`); nil: Unicode's widths,
+    /// as a program's own terminal (the overlay's) is emulated.
+    var widths: (any ColumnWidths)?
 
     // MARK: Parser
 

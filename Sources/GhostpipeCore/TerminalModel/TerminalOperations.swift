@@ -131,9 +131,11 @@ struct TerminalOperationReader {
 extension TerminalEmulator {
     /// An emulator for reading another program's output as a view of it (`StreamReveal`): a line feed
     /// starts a new line, as the tty between a program and its terminal makes it (ONLCR).
-    public static func streamView(rows: Int, columns: Int, autowrap: Bool = true, scrollbackLimit: Int = 1 << 17) -> TerminalEmulator {
+    public static func streamView(rows: Int, columns: Int, autowrap: Bool = true, widths: (any ColumnWidths)? = nil,
+                                  scrollbackLimit: Int = 1 << 17) -> TerminalEmulator {
         let emulator = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollbackLimit)
         emulator.autowrap = autowrap
+        emulator.widths = widths
         emulator.newLineMode = true
         return emulator
     }

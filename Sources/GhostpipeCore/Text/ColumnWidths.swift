@@ -5,4 +5,10 @@
 public protocol ColumnWidths: AnyObject {
     /// Columns of `cluster`.
     func width(of cluster: String) -> Int
+    /// Columns of `cluster` as the terminal itself said (nil: it was not measured there).
+    func measuredWidth(of cluster: String) -> Int?
+}
+
+extension ColumnWidths {
+    public func measuredWidth(of cluster: String) -> Int? { nil }
 }

@@ -27,12 +27,14 @@ import TestSupport
             let context = EffectContext(depth: .truecolor, seed: 5)
             for t in EffectHarness.changes(effect, block, duration: duration, context: context) {
                 let frame = EffectHarness.frame(effect, block, at: t, duration: duration, context: context)
-                var look: [String: Cell] = [:]
+                // By bytes: `é` and `e` + U+0301 are different graphemes to draw (String keys merge them).
+                var look: [[UInt8]: Cell] = [:]
                 for g in block.glyphs {
                     // A hidden glyph's cell may hold a bridged space (GapBridging): still nothing shown.
                     let drawn = frame.rows[g.row][g.column]
                     let cell = drawn.text == " " ? Cell.blank : drawn
-                    if let seen = look[g.text] { #expect(seen == cell, "\(g.text) differs at \(t)") } else { look[g.text] = cell }
+                    let key = Array(g.text.utf8)
+                    if let seen = look[key] { #expect(seen == cell, "\(g.text) differs at \(t)") } else { look[key] = cell }
                 }
             }
         }

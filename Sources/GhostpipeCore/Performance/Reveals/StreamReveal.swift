@@ -72,14 +72,16 @@ final class StreamReveal: TextReveal {
         let settings = setup.settings
         // Art wraps where it was drawn to wrap (80 columns, or its SAUCE width), whatever the terminal's
         // width: a wider terminal shows it as drawn, a narrower one cuts it at its margin.
-        emulator = .streamView(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap)
+        // The clusters terminals disagree on take the columns this terminal gives them (it was asked
+        // before they came: `TextRun.pieces`), so that the view ends as `cat` leaves it.
+        emulator = .streamView(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap, widths: setup.widths)
         // It starts a row of its own: after a prompt that did not end its line, on the next row (a
         // carriage return there must not write over the prompt, nor stop at its end).
         base = setup.column > 0 ? setup.row + 1 : setup.row
         origin = base
         rowsOnScreen = screen.terminalRow(of: base).map { screen.height - max(0, min(screen.height - 1, $0)) }
         schedule = StreamSchedule(pacing: settings.pacing, timeless: setup.timeless, liveLag: settings.liveLag)
-        rewrites = StreamRewrites(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap)
+        rewrites = StreamRewrites(rows: screen.height, columns: art?.columns ?? screen.width, autowrap: autowrap, widths: setup.widths)
         effect = settings.effect
         context = settings.context
         paced = settings.effect.streaming == .typed

@@ -16,8 +16,8 @@ struct StreamRewrites {
     private var before: [Int: [Cell]] = [:]
     private var printedSince = false
 
-    init(rows: Int, columns: Int, autowrap: Bool) {
-        ahead = .streamView(rows: rows, columns: columns, autowrap: autowrap)
+    init(rows: Int, columns: Int, autowrap: Bool, widths: (any ColumnWidths)? = nil) {
+        ahead = .streamView(rows: rows, columns: columns, autowrap: autowrap, widths: widths)
     }
 
     /// Takes `operations` as they arrive: for each, whether it writes back what its row had there;

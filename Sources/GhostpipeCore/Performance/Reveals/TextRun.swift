@@ -13,6 +13,8 @@ final class TextRun {
     private var watch: ProseWatch?
     /// The input positioned itself: from there on it goes to the stream as bytes.
     private var handedOff = false
+    /// The clusters of bytes for a stream, named for the terminal's questions.
+    private var streamClusters = StreamClusters()
 
     /// The reveal for this output: on a screen, the effect's (the typewriter on the pacer's timeline,
     /// credits rolling, any other — and the typewriter when blocks are aligned or placed — a
@@ -95,25 +97,30 @@ final class TextRun {
         /// Grapheme clusters: they reach the reveal once the terminal's widths of those it disputes
         /// are known (`Show.taking`).
         case clusters(GraphemeBatch)
-        /// Bytes, for a reveal that reads them (a raw copy, a terminal stream).
-        case bytes([UInt8])
+        /// Bytes, for a reveal that reads them (a raw copy, a terminal stream), and the clusters
+        /// they print (when `naming`) that the terminal may draw at another width than Unicode says:
+        /// they reach the stream once its widths of those are known.
+        case bytes([UInt8], naming: [String])
         /// `ProseWatch`: the prose was given a whole line; these bytes of the open line; the
-        /// line that positions itself and what follows (`StreamHandoff`).
-        case lineEnded, lineExtended([UInt8]), handOff([UInt8])
+        /// line that positions itself and what follows (`StreamHandoff`; with its clusters, as `bytes`).
+        case lineEnded, lineExtended([UInt8]), handOff([UInt8], naming: [String])
     }
 
     /// The pieces `bytes` make, in input order, each given to `body` as it is made (segmenting and
     /// watching go in input order, now); `body` hands them to the reveal with `deliver` in their turn.
-    func pieces(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) throws -> Void) rethrows {
+    /// `naming`: bytes for a stream name their clusters outside ASCII (the terminal is asked widths).
+    func pieces(of bytes: UnsafeBufferPointer<UInt8>, naming: Bool = false, _ body: (Piece) throws -> Void) rethrows {
         guard !ended else { return }
-        if readsBytes || handedOff { return try body(.bytes(Array(bytes))) }
+        if readsBytes || handedOff {
+            return try body(.bytes(Array(bytes), naming: naming && !copiesRaw ? streamClusters.names(in: bytes) : []))
+        }
         guard watch != nil else { return try body(.clusters(stream.push(bytes))) }
-        try watched(bytes, body)
+        try watched(bytes, naming: naming, body)
     }
 
     /// Prose, read line by line until a line positions itself: the lines before it are prose,
     /// that line and the rest a stream.
-    private func watched(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) throws -> Void) rethrows {
+    private func watched(_ bytes: UnsafeBufferPointer<UInt8>, naming: Bool, _ body: (Piece) throws -> Void) rethrows {
         var start = 0
         var cut: Int?
         while start < bytes.count {
@@ -139,7 +146,8 @@ final class TextRun {
         guard let cut else { return }
         try body(.clusters(stream.finish()))
         handedOff = true
-        try body(.handOff(Array(bytes[cut...])))
+        let rest = UnsafeBufferPointer(rebasing: bytes[cut...])
+        try body(.handOff(Array(rest), naming: naming ? streamClusters.names(in: rest) : []))
     }
 
     /// Hands `piece` to the reveal. `skipped`: a key has skipped the animation (a stream handed
@@ -148,10 +156,10 @@ final class TextRun {
         guard !revealEnded else { return }
         switch piece {
         case .clusters(let batch): receive(batch, at: now)
-        case .bytes(let bytes): bytes.withUnsafeBufferPointer { reveal.take($0, at: now) }
+        case .bytes(let bytes, _): bytes.withUnsafeBufferPointer { reveal.take($0, at: now) }
         case .lineEnded: watch?.lineEnded(proseEnd: reveal.end)
         case .lineExtended(let bytes): bytes.withUnsafeBufferPointer { watch?.extendLine($0) }
-        case .handOff(let rest):
+        case .handOff(let rest, _):
             guard let watch else { return }
             reveal = rest.withUnsafeBufferPointer { watch.handOff(from: reveal, $0, skipped: skipped, at: now) }
             self.watch = nil
