@@ -26,15 +26,15 @@ extension TerminalEmulator {
 }
 
 extension TerminalEmulator {
-    /// The lines that scrolled off since the last call, oldest first, as `takeScrolledOff()` gives
-    /// them but padded with blank cells to the screen's width — except that a line still holding
-    /// what `cached(k)` (the k-th line's row as last made) was made from is that row's cells again:
-    /// a line that showed on the screen and then scrolled away is neither made again nor compared
-    /// cell by cell by a renderer.
-    public func takeScrolledOff(reusing cached: (Int) -> CachedRow?) -> [[Cell]] {
+    /// The lines that scrolled off since the last call, oldest first: a line still holding what
+    /// `cached(k)` (the k-th line's row as last made) was made from is that row's cells again (a
+    /// line that showed on the screen and then scrolled away is neither made again nor compared
+    /// cell by cell by a renderer); a plain line (`PlainLine`) stays packed; any other is made into
+    /// cells padded with blanks to the screen's width.
+    func takeScrolledOff(reusing cached: (Int) -> CachedRow?) -> [ScrolledLine] {
         let (lines, dropped) = scrolledOff.take()
         droppedLines += dropped
-        var result: [[Cell]] = []
+        var result: [ScrolledLine] = []
         result.reserveCapacity(lines.count)
         for (k, line) in lines.enumerated() {
             // The queue keeps a line's written extent; the rest of its row was blank.
@@ -42,14 +42,18 @@ extension TerminalEmulator {
                row.packed.withUnsafeBufferPointer({ a in line.cells.withUnsafeBufferPointer { b in
                    b.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, b.count * MemoryLayout<PackedCell>.stride) == 0 } }),
                row.packed[line.cells.count...].allSatisfy({ $0 == .blank }) {
-                result.append(row.cells)
+                result.append(.cells(row.cells))
+                continue
+            }
+            if let plain = line.cells.withUnsafeBufferPointer({ PlainLine($0, columns: columns) }) {
+                result.append(.packed(plain))
                 continue
             }
             var end = line.cells.count
             while end > 0 && line.cells[end - 1] == .blank { end -= 1 }
             // Padded to the screen's width: a row that wide goes into a frame as it is (a scene pads a
             // shorter one, copying every cell of it, in every frame that shows it).
-            result.append(line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end]), paddedTo: columns) })
+            result.append(.cells(line.cells.withUnsafeBufferPointer { cells(from: UnsafeBufferPointer(rebasing: $0[..<end]), paddedTo: columns) }))
         }
         return result
     }

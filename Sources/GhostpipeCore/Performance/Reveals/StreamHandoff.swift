@@ -108,6 +108,7 @@ final class StreamHandoff: TextReveal {
         _ = prose.leave()
         scene.removeAll()
         scene.extraRows = [:]
+        scene.finalRows = nil
         scene.cursor = nil
         let start = lineStart ?? proseEnd
         let taken = start.row..<(proseEnd.row + 1)

@@ -37,7 +37,7 @@ final class StreamReveal: TextReveal {
     private let origin: Int
     private let rowsOnScreen: Int?
     /// Lines that scrolled off the emulator and are not drawn yet: the rows just above its row 0.
-    private var scrolled: [[Cell]] = []
+    private var scrolled: [ScrolledLine] = []
     /// How many of the emulator's rows have been on the scene: a row the input erased since stays in
     /// the frame, so that it is cleared on the terminal too.
     private var rowsShown = 0
@@ -227,16 +227,15 @@ final class StreamReveal: TextReveal {
         let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
         var rows: [Int: [Cell]] = [:]
-        for i in 0..<shown where first + i >= reachable {
-            let row = first + i
-            if i < scrolled.count {
-                rows[row] = scrolled[i]
-            } else {
-                let r = i - scrolled.count
-                if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = cells(ofRow: r) }
-            }
+        // The scrolled-off lines in view are final once drawn (`drawn` drops them).
+        let finalFrom = min(reachable > first ? reachable - first : 0, min(scrolled.count, shown))
+        let finalTo = min(scrolled.count, shown)
+        scene.finalRows = finalFrom < finalTo ? FinalRows(origin: first + finalFrom, lines: Array(scrolled[finalFrom..<finalTo])) : nil
+        for i in finalTo..<max(finalTo, shown) where first + i >= reachable {
+            let r = i - scrolled.count
+            if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[first + i] = [] } else { rows[first + i] = cells(ofRow: r) }
         }
-        for row in taken ?? 0..<0 where rows[row] == nil { rows[row] = [] }
+        for row in taken ?? 0..<0 where rows[row] == nil && !(first + finalFrom..<first + finalTo).contains(row) { rows[row] = [] }
         scene.extraRows = rows
         // Once lines scrolled off, the rows of the view that were on the screen all exist: the
         // terminal scrolls as they are made, so the view's top stays on its row (see the type's
