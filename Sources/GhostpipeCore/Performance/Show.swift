@@ -296,6 +296,7 @@ public final class Show: EventHandler, InputDemand {
             scene.fixedRows = nil
             scene.extraRows = [:]
             scene.finalRows = nil
+            scene.plainRows = nil
             scene.reservedThrough = nil
             scene.cursor = nil
         }
@@ -368,7 +369,7 @@ public final class Show: EventHandler, InputDemand {
         // A stream's lines that scrolled off go before the frame, plain ones written from packed cells.
         let apart = scene.finalRowsApart
         try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow, leavingFinalRows: apart),
-                        after: apart ? scene.finalRows : nil,
+                        after: apart ? scene.finalRows : nil, plain: scene.plainRows,
                         reserving: scene.fixedRows ?? scene.reservedThrough.map { $0..<($0 + 1) }, at: stamp)
     }
 

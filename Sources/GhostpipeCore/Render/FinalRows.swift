@@ -9,9 +9,19 @@ struct FinalRows {
     var end: Int { origin + lines.count }
 }
 
+/// The frame's rows that are plain lines (`PlainLine`), by document row from `origin`: each the
+/// same cells as the frame's row, which a renderer may write from the packed cells instead.
+struct PlainRows {
+    var origin: Int
+    var lines: [PlainLine?]
+
+    @inline(__always)
+    func line(_ row: Int) -> PlainLine? { row >= origin && row - origin < lines.count ? lines[row - origin] : nil }
+}
+
 extension TerminalRenderer {
     /// Draws `rows` as `render` draws a frame's rows, in order, before the frame that follows them:
-    /// a plain line on a row known blank goes out from its packed cells (`drawPlain`), anything
+    /// a plain line on a row known blank goes out from its packed cells (`writePlain`), anything
     /// else as cells. The rows are final: the next frame starts below them.
     mutating func drawFinal(_ rows: FinalRows, into out: inout [UInt8]) {
         for (i, line) in rows.lines.enumerated() {
@@ -19,7 +29,7 @@ extension TerminalRenderer {
             guard row >= topReachableRow else { continue }
             if case .packed(let plain) = line, plain.cells.count <= width, isBlankBeyondFrame(row) {
                 // A blank line is a blank row's cells: left as it is, as `render` leaves an unchanged row.
-                if !plain.cells.isEmpty { drawPlain(row, plain, into: &out) }
+                if !plain.cells.isEmpty { writePlain(row, plain, into: &out) }
                 continue
             }
             let cells = line.cells(width: width)
@@ -27,6 +37,14 @@ extension TerminalRenderer {
             if let old, old == cells { continue }
             drawRow(row, old: old, new: cells, into: &out)
         }
+    }
+
+    /// Draws a changed row of a frame whose cells are `plain`'s: from the packed cells when the
+    /// terminal's row is blank (as `drawFinal`); false, having done nothing, when not.
+    mutating func drawIfPlain(_ row: Int, _ plain: PlainLine?, into out: inout [UInt8]) -> Bool {
+        guard let plain, plain.cells.count <= width, isBlankBeyondFrame(row) else { return false }
+        if !plain.cells.isEmpty { writePlain(row, plain, into: &out) }
+        return true
     }
 
     /// Whether `previousRow(row)` is the blank row because no frame drew there: not in the last
@@ -39,7 +57,7 @@ extension TerminalRenderer {
     /// `drawRow(row, old: blankRow, new: plain's cells)`, the same bytes and state, from the packed
     /// cells: changed runs (non-blank cells, swallowing gaps of up to four blanks) moved to and
     /// written, a stretch of one style at once; nothing after the last non-blank cell.
-    private mutating func drawPlain(_ row: Int, _ plain: PlainLine, into out: inout [UInt8]) {
+    private mutating func writePlain(_ row: Int, _ plain: PlainLine, into out: inout [UInt8]) {
         unknownRows.remove(row)
         blankRows.remove(row)
         let own = firstOwnColumn(row)

@@ -66,6 +66,8 @@ public final class Scene {
     /// Rows above everything else on show that are final once drawn (a stream's scrolled-off lines):
     /// in the frame as extra rows, or drawn before it by the screen (`finalRowsApart`).
     var finalRows: FinalRows? { didSet { composed = nil } }
+    /// Extra rows that are plain lines (a stream's rows in view), for the renderer (`PlainRows`).
+    var plainRows: PlainRows?
     /// The lowest document row that must exist on the terminal, made blank if no frame draws there
     /// (a stream's view keeps its place on the screen as its lines scroll off).
     public var reservedThrough: Int? { didSet { composed = nil } }

@@ -109,6 +109,7 @@ final class StreamHandoff: TextReveal {
         scene.removeAll()
         scene.extraRows = [:]
         scene.finalRows = nil
+        scene.plainRows = nil
         scene.cursor = nil
         let start = lineStart ?? proseEnd
         let taken = start.row..<(proseEnd.row + 1)

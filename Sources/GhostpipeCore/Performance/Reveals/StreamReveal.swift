@@ -226,15 +226,21 @@ final class StreamReveal: TextReveal {
         rowsShown = min(emulator.rows, max(rowsShown, usedRows))
         let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
-        var rows: [Int: [Cell]] = [:]
+        var rows = [Int: [Cell]](minimumCapacity: shown)
         // The scrolled-off lines in view are final once drawn (`drawn` drops them).
         let finalFrom = min(reachable > first ? reachable - first : 0, min(scrolled.count, shown))
         let finalTo = min(scrolled.count, shown)
         scene.finalRows = finalFrom < finalTo ? FinalRows(origin: first + finalFrom, lines: Array(scrolled[finalFrom..<finalTo])) : nil
+        // The rows in view; plain ones are told to the renderer as such (not art: its iCE colours change cells).
+        var plain = [PlainLine?](repeating: nil, count: max(0, shown - finalTo))
         for i in finalTo..<max(finalTo, shown) where first + i >= reachable {
             let r = i - scrolled.count
-            if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[first + i] = [] } else { rows[first + i] = cells(ofRow: r) }
+            if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[first + i] = [] } else {
+                rows[first + i] = cells(ofRow: r)
+                if art == nil { plain[i - finalTo] = rowCache[base + r]?.plain }
+            }
         }
+        scene.plainRows = PlainRows(origin: first + finalTo, lines: plain)
         for row in taken ?? 0..<0 where rows[row] == nil && !(first + finalFrom..<first + finalTo).contains(row) { rows[row] = [] }
         scene.extraRows = rows
         // Once lines scrolled off, the rows of the view that were on the screen all exist: the
