@@ -189,6 +189,9 @@ public final class Scene {
         return frame
     }
 
+    /// The next frame is composed whole (a performance put the same rows on the scene again).
+    func recompose() { composed = nil }
+
     /// Whether the final rows can be drawn before the frame, the frame then leaving them out: there
     /// are some, and everything else on show is below them (drawn after them, as in one frame).
     var finalRowsApart: Bool {

@@ -45,7 +45,10 @@ final class StreamReveal: TextReveal {
     /// made again (and the renderer finds it unchanged at once).
     private var rowCache: [Int: CachedRow] = [:]
     /// Rows the scene shows have changed since the last frame was drawn.
-    private var changed = true
+    private var changed = true { didSet { if changed { sceneIsCurrent = false } } }
+    /// The scene was put from the state as it is (nothing changed since `refreshScene`): the show's
+    /// turn right after `drawn` would put the very same rows again.
+    private var sceneIsCurrent = false
     /// Block effects: rows changed since the last block (not shown until revealed), and the block on
     /// the scene (its actor and the emulator rows it covers).
     private var unrevealed = Set<Int>()
@@ -222,6 +225,9 @@ final class StreamReveal: TextReveal {
     /// at most a screenful (the renderer reaches no higher); what is below comes in later frames.
     private func refreshScene() {
         guard changed else { return }
+        // As putting the same rows again would, the next frame is composed whole.
+        if sceneIsCurrent { scene.recompose(); return }
+        defer { sceneIsCurrent = true }
         let first = base - scrolled.count
         rowsShown = min(emulator.rows, max(rowsShown, usedRows))
         let total = scrolled.count + rowsShown
