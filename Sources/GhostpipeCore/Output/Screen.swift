@@ -88,11 +88,19 @@ public final class Screen {
     /// Draws `frame` (rows `reserving` are made to exist first: a band at the bottom), mirrors
     /// `modes` (full screen), and shows the cursor where the frame says or hides it.
     public func draw(_ frame: Frame, reserving: Range<Int>? = nil, modes: TerminalModes? = nil, at stamp: Nanoseconds) throws {
+        try draw(frame, after: nil, reserving: reserving, modes: modes, at: stamp)
+    }
+
+    /// `final`: rows above the frame's, drawn first (`Scene.finalRowsApart`); `plain`: the frame's
+    /// rows that are plain lines (`Scene.plainRows`).
+    func draw(_ frame: Frame, after final: FinalRows?, plain: PlainRows? = nil, reserving: Range<Int>? = nil,
+              modes: TerminalModes? = nil, at stamp: Nanoseconds) throws {
         if isFullScreen && !isEntered { return }
         var body: [UInt8] = []
+        if let final { renderer.drawFinal(final, into: &body) }
         // Rows are drawn top down, each created as it is reached, so a frame that starts above the
         // screen's bottom draws every row before it can scroll away.
-        renderer.render(frame, into: &body)
+        renderer.render(frame, plain: plain, into: &body)
         if let reserving, reserving.upperBound - 1 > renderer.bottomRow {
             renderer.reserve(through: reserving.upperBound - 1, into: &body)
             renderer.placeCursor(frame, into: &body)  // back where the frame says, from the rows made

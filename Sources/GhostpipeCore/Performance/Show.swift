@@ -297,6 +297,8 @@ public final class Show: EventHandler, InputDemand {
             scene.removeAll()
             scene.fixedRows = nil
             scene.extraRows = [:]
+            scene.finalRows = nil
+            scene.plainRows = nil
             scene.reservedThrough = nil
             scene.cursor = nil
         }
@@ -369,7 +371,10 @@ public final class Show: EventHandler, InputDemand {
         guard let screen = output.screen else { return }
         // Only graphemes appearing at the typing head: the renderer may write them as they are.
         if let appeared = scene.appearing(at: t), try screen.drawAppearing(appeared, cursor: scene.cursor, at: stamp) { return }
-        try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow),
+        // A stream's lines that scrolled off go before the frame, plain ones written from packed cells.
+        let apart = scene.finalRowsApart
+        try screen.draw(scene.frame(at: t, width: screen.width, emptyOrigin: screen.cursorRow, leavingFinalRows: apart),
+                        after: apart ? scene.finalRows : nil, plain: scene.plainRows,
                         reserving: scene.fixedRows ?? scene.reservedThrough.map { $0..<($0 + 1) }, at: stamp)
     }
 

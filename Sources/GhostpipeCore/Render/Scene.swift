@@ -63,6 +63,11 @@ public final class Scene {
     public var fixedRows: Range<Int>? { didSet { composed = nil } }
     /// Rows drawn over the actors (a status line), by document row.
     public var extraRows: [Int: [Cell]] = [:] { didSet { composed = nil } }
+    /// Rows above everything else on show that are final once drawn (a stream's scrolled-off lines):
+    /// in the frame as extra rows, or drawn before it by the screen (`finalRowsApart`).
+    var finalRows: FinalRows? { didSet { composed = nil } }
+    /// Extra rows that are plain lines (a stream's rows in view), for the renderer (`PlainRows`).
+    var plainRows: PlainRows?
     /// The lowest document row that must exist on the terminal, made blank if no frame draws there
     /// (a stream's view keeps its place on the screen as its lines scroll off).
     public var reservedThrough: Int? { didSet { composed = nil } }
@@ -145,9 +150,14 @@ public final class Scene {
 
     /// The frame at `t`, `width` columns wide: every actor that has started and not ended, drawn by
     /// its effect, then the extra rows.
-    public func frame(at t: Nanoseconds, width: Int, emptyOrigin: Int) -> Frame {
+    /// `leavingFinalRows`: the final rows are not in it (`finalRowsApart`: the screen draws them).
+    public func frame(at t: Nanoseconds, width: Int, emptyOrigin: Int) -> Frame { frame(at: t, width: width, emptyOrigin: emptyOrigin, leavingFinalRows: false) }
+
+    func frame(at t: Nanoseconds, width: Int, emptyOrigin: Int, leavingFinalRows: Bool) -> Frame {
         var top = fixedRows?.lowerBound ?? Int.max
         var bottom = fixedRows?.upperBound ?? Int.min
+        let final = leavingFinalRows ? nil : finalRows.flatMap { $0.lines.isEmpty ? nil : $0 }
+        if let final { top = min(top, final.origin); bottom = max(bottom, final.end) }
         for actor in actors where actor.start <= t && !actor.isHidden {
             let shown = actor.rowsShown(at: t)
             guard shown > 0 else { continue }
@@ -172,8 +182,21 @@ public final class Scene {
             frame.rows[row - frame.origin] = cells.count == width ? cells
                 : Array(cells.prefix(width)) + Array(repeating: .blank, count: max(0, width - cells.count))
         }
+        for (i, line) in (final?.lines ?? []).enumerated() where final!.origin + i >= frame.origin && final!.origin + i < frame.end {
+            frame.rows[final!.origin + i - frame.origin] = line.cells(width: width)
+        }
         frame.cursor = cursor
         return frame
+    }
+
+    /// The next frame is composed whole (a performance put the same rows on the scene again).
+    func recompose() { composed = nil }
+
+    /// Whether the final rows can be drawn before the frame, the frame then leaving them out: there
+    /// are some, and everything else on show is below them (drawn after them, as in one frame).
+    var finalRowsApart: Bool {
+        guard let finalRows, !finalRows.lines.isEmpty, fixedRows == nil else { return false }
+        return actors.allSatisfy { $0.row >= finalRows.end } && extraRows.keys.allSatisfy { $0 >= finalRows.end }
     }
 
     /// What changed since the frame composed last, up to `t`, when that is only cells appearing (a
@@ -181,7 +204,7 @@ public final class Scene {
     /// composed whole: the scene changed otherwise, there is a band or extra rows, more than one
     /// actor shows, or its effect cannot say. On success the frame at `t` counts as composed.
     public func appearing(at t: Nanoseconds) -> Appearing? {
-        guard let since = composed, t >= since, fixedRows == nil, extraRows.isEmpty else { return nil }
+        guard let since = composed, t >= since, fixedRows == nil, extraRows.isEmpty, finalRows == nil else { return nil }
         var appeared: Appearing?
         // Fields read in place (copying each actor whole cost more than the rest).
         for i in actors.indices where !actors[i].isHidden && actors[i].start <= t {

@@ -143,13 +143,17 @@ public struct TerminalRenderer {
     public var topReachableRow: Int { max(0, bottomRow - (height - 1)) }
 
     /// Appends to `out` what changes the terminal from the previous frame to `frame`.
-    public mutating func render(_ frame: Frame, into out: inout [UInt8]) {
+    /// `plain`: rows of the frame that are plain lines, written from their packed cells where new.
+    public mutating func render(_ frame: Frame, into out: inout [UInt8]) { render(frame, plain: nil, into: &out) }
+
+    mutating func render(_ frame: Frame, plain: PlainRows?, into out: inout [UInt8]) {
         precondition(frame.width == width, "frame width \(frame.width) != renderer width \(width)")
         for (index, cells) in frame.rows.enumerated() {
             let row = frame.origin + index
             guard row >= topReachableRow else { continue }
             let old = previousRow(row)
             if let old, old == cells { continue }
+            if let plain, drawIfPlain(row, plain.line(row), into: &out) { continue }
             drawRow(row, old: old, new: cells, into: &out)
         }
         placeCursor(frame, into: &out)

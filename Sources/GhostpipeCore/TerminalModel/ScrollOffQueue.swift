@@ -119,6 +119,20 @@ final class ScrollOffQueue {
         return taken
     }
 
+    /// Hands each waiting line to `body` in place (its stored cells, and the width of the screen it
+    /// left), oldest first, and empties the queue; returns how many were dropped since the last take
+    /// too. No array is made for a line (a stream takes every line it draws).
+    func takeEach(_ body: (UnsafeBufferPointer<PackedCell>, Int) -> Void) -> Int {
+        for i in first..<lineCount {
+            let line = lines[i]
+            body(UnsafeBufferPointer(start: cells + line.start, count: line.count), line.columns)
+        }
+        let wasDropped = dropped
+        removeAll()
+        dropped = 0
+        return wasDropped
+    }
+
     /// Rewrites every stored cluster code (after the cluster table is compacted).
     func remapCodes(_ transform: (UInt32) -> UInt32) {
         let from = first < lineCount ? lines[first].start : cellCount

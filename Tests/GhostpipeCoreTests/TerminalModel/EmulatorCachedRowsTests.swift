@@ -25,7 +25,8 @@ import Testing
         #expect(emulator.row(-1, reusing: nil).cells.isEmpty)
     }
 
-    /// Lines that scroll off as they showed come back as those cells; a line changed since does not.
+    /// Lines that scroll off as they showed come back as those cells; a line changed since does not,
+    /// and a plain one (one ASCII byte a cell) stays packed.
     @Test func aLineThatScrolledOffAsItShowedIsItsRowsCells() {
         let emulator = TerminalEmulator.streamView(rows: 2, columns: 10)
         emulator.readAsView(Array("aa\nbb".utf8))
@@ -33,9 +34,24 @@ import Testing
         emulator.readAsView(Array("\n\u{1B}[1;1HXX\ncc\n".utf8))  // aa scrolls off; XX over bb, which scrolls off too
         let off = emulator.takeScrolledOff { $0 < shown.count ? shown[$0] : nil }
         // `aa` left as it showed; `bb` became `XX` before it left.
-        #expect(off.map { $0.map(\.text).joined().trimmingSuffixSpaces } == ["aa", "XX"])
-        #expect(off[0].withUnsafeBufferPointer { $0.baseAddress } == shown[0].cells.withUnsafeBufferPointer { $0.baseAddress })
-        #expect(off[1].withUnsafeBufferPointer { $0.baseAddress } != shown[1].cells.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(off.map { $0.cells(width: 10).map(\.text).joined().trimmingSuffixSpaces } == ["aa", "XX"])
+        guard off.count == 2, case .cells(let aa) = off[0], case .packed(let xx) = off[1] else {
+            Issue.record("aa made again, or XX not packed")
+            return
+        }
+        #expect(aa.withUnsafeBufferPointer { $0.baseAddress } == shown[0].cells.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(xx.cells.count == 2)
+    }
+
+    /// A line that is not one ASCII byte a cell (a wide character, a concealed cell) is made into cells.
+    @Test func aLineWithOtherCellsIsMadeIntoCells() {
+        let emulator = TerminalEmulator.streamView(rows: 1, columns: 10)
+        emulator.readAsView(Array("a\u{1B}[8mb\u{1B}[m\n한\n\u{1B}[31mred\u{1B}[m\n".utf8))
+        let off = emulator.takeScrolledOff { _ in nil }
+        let kinds = off.map { line -> String in if case .packed = line { "packed" } else { "cells" } }
+        #expect(kinds == ["cells", "cells", "packed"])
+        #expect(off.map { $0.cells(width: 4).map(\.text).joined() } == ["a   ", "한  ", "red "])
+        #expect(off[2].cells(width: 4)[0].style == Style(foreground: .palette(1)))
     }
 }
 

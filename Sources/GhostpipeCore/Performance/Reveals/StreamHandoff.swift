@@ -85,6 +85,8 @@ final class StreamHandoff: TextReveal {
         _ = prose.leave()
         scene.removeAll()
         scene.extraRows = [:]
+        scene.finalRows = nil
+        scene.plainRows = nil
         scene.cursor = nil
         let start = openLine?.start ?? proseEnd
         let taken = start.row..<(proseEnd.row + 1)

@@ -37,7 +37,7 @@ final class StreamReveal: TextReveal {
     private let origin: Int
     private let rowsOnScreen: Int?
     /// Lines that scrolled off the emulator and are not drawn yet: the rows just above its row 0.
-    private var scrolled: [[Cell]] = []
+    private var scrolled: [ScrolledLine] = []
     /// How many of the emulator's rows have been on the scene: a row the input erased since stays in
     /// the frame, so that it is cleared on the terminal too.
     private var rowsShown = 0
@@ -45,7 +45,10 @@ final class StreamReveal: TextReveal {
     /// made again (and the renderer finds it unchanged at once).
     private var rowCache: [Int: CachedRow] = [:]
     /// Rows the scene shows have changed since the last frame was drawn.
-    private var changed = true
+    private var changed = true { didSet { if changed { sceneIsCurrent = false } } }
+    /// The scene was put from the state as it is (nothing changed since `refreshScene`): the show's
+    /// turn right after `drawn` would put the very same rows again.
+    private var sceneIsCurrent = false
     /// Block effects: rows changed since the last block (not shown until revealed), and the block on
     /// the scene (its actor and the emulator rows it covers).
     private var unrevealed = Set<Int>()
@@ -224,21 +227,29 @@ final class StreamReveal: TextReveal {
     /// at most a screenful (the renderer reaches no higher); what is below comes in later frames.
     private func refreshScene() {
         guard changed else { return }
+        // As putting the same rows again would, the next frame is composed whole.
+        if sceneIsCurrent { scene.recompose(); return }
+        defer { sceneIsCurrent = true }
         let first = base - scrolled.count
         rowsShown = min(emulator.rows, max(rowsShown, usedRows))
         let total = scrolled.count + rowsShown
         let shown = min(total, screen.height)
-        var rows: [Int: [Cell]] = [:]
-        for i in 0..<shown where first + i >= reachable {
-            let row = first + i
-            if i < scrolled.count {
-                rows[row] = scrolled[i]
-            } else {
-                let r = i - scrolled.count
-                if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[row] = [] } else { rows[row] = cells(ofRow: r) }
+        var rows = [Int: [Cell]](minimumCapacity: shown)
+        // The scrolled-off lines in view are final once drawn (`drawn` drops them).
+        let finalFrom = min(reachable > first ? reachable - first : 0, min(scrolled.count, shown))
+        let finalTo = min(scrolled.count, shown)
+        scene.finalRows = finalFrom < finalTo ? FinalRows(origin: first + finalFrom, lines: Array(scrolled[finalFrom..<finalTo])) : nil
+        // The rows in view; plain ones are told to the renderer as such (not art: its iCE colours change cells).
+        var plain = [PlainLine?](repeating: nil, count: max(0, shown - finalTo))
+        for i in finalTo..<max(finalTo, shown) where first + i >= reachable {
+            let r = i - scrolled.count
+            if unrevealed.contains(r) || block?.rows.contains(r) == true { rows[first + i] = [] } else {
+                rows[first + i] = cells(ofRow: r)
+                if art == nil { plain[i - finalTo] = rowCache[base + r]?.plain }
             }
         }
-        for row in taken ?? 0..<0 where rows[row] == nil { rows[row] = [] }
+        scene.plainRows = PlainRows(origin: first + finalTo, lines: plain)
+        for row in taken ?? 0..<0 where rows[row] == nil && !(first + finalFrom..<first + finalTo).contains(row) { rows[row] = [] }
         scene.extraRows = rows
         // Once lines scrolled off, the rows of the view that were on the screen all exist: the
         // terminal scrolls as they are made, so the view's top stays on its row (see the type's
