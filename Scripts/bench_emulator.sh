@@ -20,7 +20,7 @@ out="$build/bench_emulator"
 sources=("$root/Scripts/bench_emulator_main.swift" "$core"/TerminalModel/*.swift "$core"/TerminalModel/Escapes/*.swift
          "$core/Model/Frame.swift" "$core/Model/Style.swift" "$core/Model/Placement.swift"
          "$core/Text/DisplayWidth.swift" "$core/Text/WidthTable.generated.swift" "$core/Text/UTF8Sequence.swift"
-         "$core/Text/GraphemeSegmenter.swift" "$core/Support/ByteWords.swift")
+         "$core/Text/GraphemeSegmenter.swift" "$core/Text/ColumnWidths.swift" "$core/Support/ByteWords.swift")
 
 if [[ ! -x $out || -n $(find "${sources[@]}" -newer "$out" 2>/dev/null) ]]; then
     echo "building: swiftc -O -wmo -parse-as-library -module-name GhostpipeCore (emulator sources + driver) -o $out" >&2
