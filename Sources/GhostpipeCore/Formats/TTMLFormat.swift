@@ -26,6 +26,11 @@ enum XMLRoot {
     /// The name of the first element in `text` (after the declaration, comments, a doctype); nil
     /// when there is none yet, or when the text does not begin as XML does.
     static func name(in text: String) -> String? {
+        // Only white space may come before the root: input whose first other byte is not `<` (most
+        // of it) is turned down before its head is copied for the reader.
+        var head = text.utf8[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard head.prefix(1 << 16).first(where: { !Bytes.isASCIIWhitespace($0) }) == 0x3C else { return nil }
         var bytes = Array(text.utf8.prefix(1 << 16))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         return bytes.withUnsafeBufferPointer { b -> String? in
