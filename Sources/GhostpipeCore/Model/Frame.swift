@@ -19,9 +19,12 @@ public struct Cell: Equatable, Sendable {
     /// (U+00E9) for `e` + U+0301 — other bytes for the terminal, so a rewrite from one to the other
     /// must be drawn.
     public static func == (a: Cell, b: Cell) -> Bool {
-        guard a.width == b.width && a.style == b.style else { return false }
+        // Texts that are not equivalent are other bytes, and so are equivalent texts of one byte
+        // each (ASCII, most cells): only other equivalent texts are compared byte by byte.
+        guard a.width == b.width && a.style == b.style && a.text == b.text else { return false }
         let x = a.text.utf8, y = b.text.utf8
-        return x.count == y.count && x.elementsEqual(y)
+        guard x.count == y.count else { return false }
+        return x.count == 1 || x.elementsEqual(y)
     }
 
     /// Field by field, the text last (a blank's text is a one-byte string: compared at once).
