@@ -294,13 +294,9 @@ public final class Show: EventHandler, InputDemand {
             }
             // The item is over: what it drew is final.
             items.removeFirst()
-            scene.removeAll()
+            scene.removeDrawing()
             scene.fixedRows = nil
-            scene.extraRows = [:]
-            scene.finalRows = nil
-            scene.plainRows = nil
             scene.reservedThrough = nil
-            scene.cursor = nil
         }
         if inputEnded, intake.isEmpty, case .between = reading {
             try finish(at: now)

@@ -97,6 +97,15 @@ public final class Scene {
 
     public func remove(id: Int) { actors.removeAll { $0.id == id }; composed = nil }
     public func removeAll() { actors.removeAll(); composed = nil }
+    /// What a performance drew taken off the scene (it is final on the terminal): its actors, extra
+    /// and final rows and cursor; the rows it kept (`fixedRows`, `reservedThrough`) stay.
+    func removeDrawing() {
+        removeAll()
+        extraRows = [:]
+        finalRows = nil
+        plainRows = nil
+        cursor = nil
+    }
     public func actor(id: Int) -> Actor? { actors.first { $0.id == id } }
 
     /// Changes an actor in place (its block after a resize, its row when cues restack, its times).

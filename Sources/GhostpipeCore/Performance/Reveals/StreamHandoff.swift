@@ -83,11 +83,7 @@ final class StreamHandoff: TextReveal {
     private func begin(at now: Nanoseconds) {
         let proseEnd = prose.end
         _ = prose.leave()
-        scene.removeAll()
-        scene.extraRows = [:]
-        scene.finalRows = nil
-        scene.plainRows = nil
-        scene.cursor = nil
+        scene.removeDrawing()
         let start = openLine?.start ?? proseEnd
         let taken = start.row..<(proseEnd.row + 1)
         let from = RevealSetup(output: setup.output, scene: scene, settings: setup.settings, widths: setup.widths,
