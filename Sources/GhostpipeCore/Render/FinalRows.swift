@@ -67,19 +67,7 @@ extension TerminalRenderer {
             while c < contentEnd {
                 if cells[c] == .blank { c += 1; continue }
                 var start = c
-                var end = c + 1
-                var gap = 0
-                var k = end
-                while k < contentEnd {
-                    if cells[k] == .blank {
-                        gap += 1
-                        if gap > 4 { break }
-                    } else {
-                        gap = 0
-                        end = k + 1
-                    }
-                    k += 1
-                }
+                let end = Self.runEnd(from: c, before: contentEnd) { cells[$0] == .blank }
                 if cursorRow == row { start = reach(start, over: cells) }
                 move(toRow: row, column: start, into: &out)
                 write(cells, start..<end, into: &out)

@@ -178,6 +178,26 @@ public struct TerminalRenderer {
     /// Where to start writing to get to `column` of the cursor's row, whose cells are `cells`: the
     /// cursor's column when a few unchanged one-byte cells in the current style lie between (writing
     /// them beats a cursor move: a typed space is " " instead of ESC [ C), else `column`.
+    /// The end of a run of cells to write that changed at `start`: it swallows gaps of at most four
+    /// unchanged cells before `limit` (cheaper to rewrite than to move over).
+    @inline(__always)
+    static func runEnd(from start: Int, before limit: Int, unchanged: (Int) -> Bool) -> Int {
+        var end = start + 1
+        var gap = 0
+        var k = end
+        while k < limit {
+            if unchanged(k) {
+                gap += 1
+                if gap > 4 { break }
+            } else {
+                gap = 0
+                end = k + 1
+            }
+            k += 1
+        }
+        return end
+    }
+
     func reach(_ column: Int, over cells: [Cell]) -> Int {
         let skip = column - cursorColumn
         guard !pendingWrap, skip > 0, skip <= 3, cursorColumn >= firstOwnColumn(cursorRow),
@@ -267,19 +287,7 @@ public struct TerminalRenderer {
             // A changed run, swallowing short unchanged gaps (cheaper to rewrite than to move).
             var start = c
             if new[start].width == 0 && start > own { start -= 1 }  // rewrite the whole wide cell
-            var end = c + 1
-            var gap = 0
-            var k = end
-            while k < contentEnd {
-                if let old, old[k] == new[k] {
-                    gap += 1
-                    if gap > 4 { break }
-                } else {
-                    gap = 0
-                    end = k + 1
-                }
-                k += 1
-            }
+            var end = Self.runEnd(from: c, before: contentEnd) { k in old.map { $0[k] == new[k] } ?? false }
             if end < contentEnd && new[end].width == 0 { end += 1 }
             if cursorRow == row { start = reach(start, over: new) }
             move(toRow: row, column: start, into: &out)
