@@ -155,8 +155,38 @@ import Testing
     }
 
     @Test(.requires("git")) func gitLogWithColors() throws {
-        try #require(FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent(".git").path), "not a git checkout")
-        try compare("git -C '\(Paths.repository.path)' log --color=always --no-decorate --stat -n 30 | head -200; exec sleep 600")
+        let repository = try Self.sampleRepository()
+        try compare("git -C '\(repository)' log --color=always --no-decorate --stat -n 30 | head -200; exec sleep 600")
+    }
+
+    /// A generated repository with fixed dates and authors, so the log is the same on every run (the
+    /// project's own history changes with every commit, and a commit message with an emoji whose width
+    /// tmux measures otherwise than Unicode once turned this comparison red).
+    static func sampleRepository() throws -> String {
+        let path = NSTemporaryDirectory() + "ghostpipe-emulator-repository-\(getpid())"
+        let script = """
+            set -e
+            rm -rf '\(path)'; mkdir -p '\(path)'; cd '\(path)'
+            git init -q .
+            export GIT_AUTHOR_NAME='Ada Example' GIT_AUTHOR_EMAIL=ada@example.org
+            export GIT_COMMITTER_NAME='Ada Example' GIT_COMMITTER_EMAIL=ada@example.org
+            for i in $(seq 1 40); do
+              d="2026-01-$(printf %02d $(( i % 28 + 1 ))) 12:00:$(printf %02d $(( i % 60 ))) +0000"
+              mkdir -p "src/part$(( i % 5 ))"
+              seq 1 $(( i * 3 )) > "src/part$(( i % 5 ))/file$i.txt"
+              [ $(( i % 4 )) -eq 0 ] && rm -f "src/part$(( (i + 1) % 5 ))/file$(( i - 3 )).txt"
+              git add -A
+              GIT_AUTHOR_DATE="$d" GIT_COMMITTER_DATE="$d" git commit -q --no-gpg-sign -m "Change $i: café 한국어 and a longer subject line that goes on past the edge of an eighty-column screen" -m "Body line for change $i."
+            done
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "could not make the sample repository")
+        return path
     }
 
     /// A text file with numbered lines, some long enough to wrap, some with tabs and UTF-8.
