@@ -27,11 +27,7 @@ extension TerminalRenderer {
         for (i, line) in rows.lines.enumerated() {
             let row = rows.origin + i
             guard row >= topReachableRow else { continue }
-            if case .packed(let plain) = line, plain.cells.count <= width, isBlankBeyondFrame(row) {
-                // A blank line is a blank row's cells: left as it is, as `render` leaves an unchanged row.
-                if !plain.cells.isEmpty { writePlain(row, plain, into: &out) }
-                continue
-            }
+            if case .packed(let plain) = line, drawIfPlain(row, plain, into: &out) { continue }
             let cells = line.cells(width: width)
             let old = previousRow(row)
             if let old, old == cells { continue }
@@ -43,6 +39,7 @@ extension TerminalRenderer {
     /// terminal's row is blank (as `drawFinal`); false, having done nothing, when not.
     mutating func drawIfPlain(_ row: Int, _ plain: PlainLine?, into out: inout [UInt8]) -> Bool {
         guard let plain, plain.cells.count <= width, isBlankBeyondFrame(row) else { return false }
+        // A blank line is a blank row's cells: left as it is, as `render` leaves an unchanged row.
         if !plain.cells.isEmpty { writePlain(row, plain, into: &out) }
         return true
     }
@@ -59,6 +56,8 @@ extension TerminalRenderer {
     /// written, a stretch of one style at once; nothing after the last non-blank cell.
     private mutating func writePlain(_ row: Int, _ plain: PlainLine, into out: inout [UInt8]) {
         unknownRows.remove(row)
+        // Removed here as `drawRow` does, and again at the end: moving to a row below the last one
+        // the terminal has creates it, which records it blank.
         blankRows.remove(row)
         let own = firstOwnColumn(row)
         plain.cells.withUnsafeBufferPointer { cells in
