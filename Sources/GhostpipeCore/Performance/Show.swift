@@ -236,14 +236,30 @@ public final class Show: EventHandler, InputDemand {
     var changed = true
     var due: Nanoseconds?
 
+    /// When the show last brought its performance up to the clock and drew it.
+    var lastFrame: Nanoseconds?
+
     public func advance(to now: Nanoseconds) throws -> Nanoseconds? {
         guard outcome == nil else { return nil }
         // Nothing happened and nothing is due: nothing to draw (the overlay asks on every wake).
         if !changed, due.map({ now < $0 }) ?? true { return due }
+        if let next = nextFrame(after: now) { return next }
         changed = false
+        lastFrame = now
         due = try update(to: now)
         try output.flush()
         return due
+    }
+
+    /// Text shown at once (`--instant` to a terminal, or after a key) while its input keeps coming:
+    /// a frame at most every `frameInterval`, as the overlay draws, with what was read meanwhile in
+    /// it — composing the rows in view once per frame the eye can see, not once per read. The frame
+    /// is drawn at once when the text stops reading (its backlog is full) or the input ends, and a
+    /// pause in the input shows within the interval.
+    func nextFrame(after now: Nanoseconds) -> Nanoseconds? {
+        guard clockRule.timeless, output.screen != nil, let last = lastFrame, now < last + frameInterval,
+              items.count == 1, case .text = items[0], wantsInput else { return nil }
+        return last + frameInterval
     }
 
     func update(to clock: Nanoseconds) throws -> Nanoseconds? {

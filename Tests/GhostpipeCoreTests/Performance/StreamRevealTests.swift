@@ -133,6 +133,25 @@ import TestSupport
         #expect(screen(run, at: 2.15, (40, 6))[0] == "progress 100%")
     }
 
+    /// Shown at once while the input keeps coming, a frame goes out at most every `frameInterval`
+    /// with all that was read meanwhile; it was one per read, each composing and comparing the rows
+    /// in view (half the CPU of `--instant` on a long stream). A pause and the end still show at once.
+    @Test func aStreamShownAtOnceDrawsAFramePerIntervalWhileTheInputKeepsComing() throws {
+        var input: [(at: Double, bytes: [UInt8])] = []
+        for i in 0..<300 { input.append((Double(i) / 1000, Array("\u{1B}[34mline\u{1B}[0m \(i)\n".utf8))) }
+        input.append((1, Array("after a \u{1B}[7mpause\u{1B}[0m".utf8)))
+        let run = try VirtualRun(["--instant", "--wrap", "char"], bytes: input, terminal: (40, 8))
+        let instants = Set(run.output.writes.map(\.instant))
+        // 0.3 s of input at 60 frames a second, then the line after the pause the moment it came.
+        #expect(instants.filter { $0 < Time.second }.count <= 22, "\(instants.count) instants")
+        #expect(instants.contains(Time.second))
+        let reading = TerminalEmulator.streamView(rows: 8, columns: 40)
+        reading.readAsView(input.flatMap(\.bytes))
+        let shown = run.screen(columns: 40, rows: 8)
+        #expect(shown.lines == (0..<8).map { reading.rowText($0) })
+        #expect(shown.transcript.filter { $0.hasPrefix("line ") }.count == 300)
+    }
+
     /// A stream that only writes on keeps its pace (the pace is the point); `--max-lag` bounds it.
     @Test func aStreamThatOnlyWritesOnKeepsThePaceUnlessBounded() throws {
         let text = "\u{1B}[1m" + String(repeating: "abcd ", count: 10) + "\u{1B}[0m\n"

@@ -102,7 +102,13 @@ final class StreamReveal: TextReveal {
 
     // MARK: - Input
 
-    var wantsInput: Bool { !ended && schedule.waiting < maxQueued && scrolled.count < screen.height }
+    /// Lines that scrolled off wait to be drawn up to a screenful, or, shown at once (where the show
+    /// draws a frame per `frameInterval` while the input keeps coming), up to `maxScrolled`.
+    var wantsInput: Bool {
+        !ended && schedule.waiting < maxQueued && scrolled.count < (timeless ? max(maxScrolled, screen.height) : screen.height)
+    }
+    /// About 100 KB of `ls -l` output; a line packs its cells (16 bytes each).
+    var maxScrolled = 1024
     var holdsPartialInput: Bool { reader.holdsCluster }
     var isLive: Bool { schedule.isLive }
     var isDone: Bool { ended && schedule.waiting == 0 && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
