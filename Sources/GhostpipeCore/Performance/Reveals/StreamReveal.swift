@@ -105,10 +105,10 @@ final class StreamReveal: TextReveal {
     /// Lines that scrolled off wait to be drawn up to a screenful, or, shown at once (where the show
     /// draws a frame per `frameInterval` while the input keeps coming), up to `maxScrolled`.
     var wantsInput: Bool {
-        !ended && schedule.waiting < maxQueued && scrolled.count < (timeless ? max(maxScrolled, screen.height) : screen.height)
+        !ended && schedule.waiting < maxQueued && scrolled.count < (timeless ? maxScrolled : screen.height)
     }
-    /// About 100 KB of `ls -l` output; a line packs its cells (16 bytes each).
-    var maxScrolled = 1024
+    /// About 2 MB of cells (16 bytes each) at most: 1092 lines of 120 columns, 100 KB of `ls -l`.
+    private var maxScrolled: Int { max(screen.height, (1 << 17) / max(1, emulator.columns)) }
     var holdsPartialInput: Bool { reader.holdsCluster }
     var isLive: Bool { schedule.isLive }
     var isDone: Bool { ended && schedule.waiting == 0 && scrolled.isEmpty && !changed && unrevealed.isEmpty && block == nil }
