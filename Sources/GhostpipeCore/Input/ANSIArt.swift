@@ -14,6 +14,19 @@ public struct ANSIArt: Equatable, Sendable {
     /// iCE colours: blink selects the bright backgrounds.
     public var iceColors = false
 
+    /// `cells` as the art shows them: with iCE colours, blink is a bright background (a default
+    /// background becomes bright black).
+    func shown(_ cells: [Cell]) -> [Cell] {
+        guard iceColors else { return cells }
+        var cells = cells
+        for c in cells.indices where cells[c].style.attributes.contains(.blink) {
+            cells[c].style.attributes.remove(.blink)
+            if case .palette(let n)? = cells[c].style.background, n < 8 { cells[c].style.background = .palette(n + 8) }
+            else if cells[c].style.background == nil { cells[c].style.background = .palette(8) }
+        }
+        return cells
+    }
+
     /// The SAUCE record's size, and where its fields are (offsets into the record).
     static let recordSize = 128
 

@@ -115,10 +115,11 @@ import Glibc
 
     /// A small ANSI-art file as a BBS would serve it: CP437 shading blocks and box drawing, a
     /// cursor-forward gap, iCE colours (blink is a bright background), a row of exactly 80 columns that
-    /// wraps, then DOS's end-of-file mark and a SAUCE record (80 columns, iCE on).
+    /// wraps, then DOS's end-of-file mark and a SAUCE record (80 columns, iCE on). (A cell follows the
+    /// bright background: tmux leaves trailing spaces out of its capture, whatever their colours.)
     static let art: [UInt8] = {
         var bytes: [UInt8] = [0xDB, 0xDB, 0xB2, 0xB1, 0xB0] + Array("\u{1B}[10C".utf8) + [0xC9, 0xCD, 0xCD, 0xBB, 13, 10]
-        bytes += Array("\u{1B}[1;33;44m hi \u{1B}[5;41m  \u{1B}[0m\r\n".utf8)
+        bytes += Array("\u{1B}[1;33;44m hi \u{1B}[5;41m  \u{1B}[0m!\r\n".utf8)
         bytes += [UInt8](repeating: 0xC4, count: 80) + Array("end\r\n".utf8)
         var sauce = [UInt8](repeating: 0x20, count: 128)
         sauce.replaceSubrange(0..<7, with: Array("SAUCE00".utf8))
@@ -128,7 +129,7 @@ import Glibc
     }()
 
     /// What the art looks like written as UTF-8 for a terminal (blink + red is bright red there).
-    static let artAsCatShowsIt = "██▓▒░\u{1B}[10C╔══╗\r\n\u{1B}[1;33;44m hi \u{1B}[101m  \u{1B}[0m\r\n"
+    static let artAsCatShowsIt = "██▓▒░\u{1B}[10C╔══╗\r\n\u{1B}[1;33;44m hi \u{1B}[101m  \u{1B}[0m!\r\n"
         + String(repeating: "─", count: 80) + "end\r\n"
 
     @Test func ansiArtIsDrawnInItsCodePageAndColours() async throws {
@@ -154,6 +155,17 @@ import Glibc
         }
         let wide = CapturedCells(expected.styled).rows
         #expect(CapturedCells(narrow.styled).rows == wide.map { Array($0.prefix(33)) }, "\(CapturedCells(narrow.styled))")
+        // Taller than the screen: the lines that scroll into the history keep their iCE colours (they
+        // came back blinking on a dark background, drawn again from the emulator's cells).
+        let scrolledExpected = try await FinalScreensInTmux.gate.run {
+            try await FinalScreen.capture("printf '$ \\n'; cat '\(reference)'", columns: 80, rows: 3, tag: "cat-art-3")
+        }
+        for effect in ["typewriter --instant", "typewriter --cps 960", "letters --duration 0.3s"] {
+            let scrolled = try await FinalScreensInTmux.gate.run {
+                try await FinalScreen.capture("printf '$ '; '\(Binary.path)' --effect \(effect) '\(art)'", columns: 80, rows: 3, tag: "art-3")
+            }
+            Self.expectSameCells(scrolled, scrolledExpected)
+        }
     }
 
     /// `-o plain` to a terminal shows a stream's final text as `cat` leaves it (plain carries no colours

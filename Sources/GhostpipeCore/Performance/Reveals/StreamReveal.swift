@@ -181,7 +181,11 @@ final class StreamReveal: TextReveal {
             // Rows waiting for a block's reveal moved up with the screen; those that left it show as they are.
             if !paced { unrevealed = Set(unrevealed.compactMap { $0 - off.count >= 0 ? $0 - off.count : nil }) }
             settleBlock()
-            scrolled.append(contentsOf: off)
+            if let art, art.iceColors {
+                scrolled.append(contentsOf: off.map { .cells(art.shown($0.cells(width: emulator.columns))) })
+            } else {
+                scrolled.append(contentsOf: off)
+            }
         }
         let dirty = emulator.takeDirtyRows()
         if !paced { unrevealed.formUnion(dirty.filter { block?.rows.contains($0) != true }) }
@@ -277,14 +281,7 @@ final class StreamReveal: TextReveal {
     private func cells(ofRow r: Int) -> [Cell] {
         let row = emulator.row(r, reusing: rowCache[base + r])
         rowCache[base + r] = row
-        var cells = row.cells
-        guard art?.iceColors == true else { return cells }
-        for c in cells.indices where cells[c].style.attributes.contains(.blink) {
-            cells[c].style.attributes.remove(.blink)
-            if case .palette(let n)? = cells[c].style.background, n < 8 { cells[c].style.background = .palette(n + 8) }
-            else if cells[c].style.background == nil { cells[c].style.background = .palette(8) }
-        }
-        return cells
+        return art?.shown(row.cells) ?? row.cells
     }
 
     /// In the overlay's band: the rows the stream uses (a progress line two, as text; neofetch its
