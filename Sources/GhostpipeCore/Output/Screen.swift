@@ -39,6 +39,9 @@ public final class Screen {
     @exclusivity(unchecked) private var body: [UInt8] = []
     /// Where each typing step's bytes end in `body`, and its instant (`type`).
     @exclusivity(unchecked) private var steps: [(end: Int, instant: Nanoseconds)] = []
+    /// The bytes of frames drawn while `gathering`, and their instant: written as one.
+    private var gathered: [UInt8]?
+    private var gatheredStamp: Nanoseconds = 0
 
     /// Inline, `startColumn` is where the cursor is on its row when ghostpipe starts (what is left
     /// of it is someone else's: a prompt), when the terminal said.
@@ -120,6 +123,28 @@ public final class Screen {
         return true
     }
 
+    /// Runs `draw`, whose frames (all at `stamp`) go out as one write at its end: a stream's backlog
+    /// drawn a screenful at a time in one turn (`Show.play`) was a system call per screenful, three
+    /// quarters of the writes of `--instant` of a long listing.
+    func gathering(at stamp: Nanoseconds, _ draw: () throws -> Void) throws {
+        guard gathered == nil else { return try draw() }
+        (gathered, gatheredStamp) = ([], stamp)
+        defer { gathered = nil }
+        try draw()
+        try writeGathered()
+    }
+
+    private func writeGathered() throws {
+        guard let bytes = gathered, !bytes.isEmpty else { return }
+        gathered = []
+        try sink.write(bytes, at: gatheredStamp)
+    }
+
+    /// Writes `bytes` now, or after what is gathered.
+    private func write(_ bytes: [UInt8], at stamp: Nanoseconds) throws {
+        if gathered != nil { gathered!.append(contentsOf: bytes) } else { try sink.write(bytes, at: stamp) }
+    }
+
     /// Types a stretch of the glyph queue (`--instant` to a recording, `typesAhead`): each instant's
     /// frame written at that instant, as drawing the typewriter's frames from the scene one by one
     /// would write them (tests compare the two), with no glyph or frame composed for most.
@@ -127,6 +152,8 @@ public final class Screen {
         body.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         renderer.type(&tape, into: &body, steps: &steps)
+        // Steps of one instant are one write (text shown at once is typed one by one: `oneByOne`).
+        if tape.oneByOne { Self.joinSameInstants(&steps) }
         // Each step's bytes written at its instant, as `emit` writes them (the head shows the cursor).
         var from = 0
         var first = 0
@@ -135,16 +162,30 @@ public final class Screen {
             (from, first) = (step.end, 1)
         }
         guard first < steps.count else { return }
+        try writeGathered()  // the steps go to the sink at their instants, after what came before
         try body.withUnsafeBytes { body in
             try steps.withUnsafeBufferPointer { try sink.write(frames: body, from: from, UnsafeBufferPointer(rebasing: $0[first...])) }
         }
+    }
+
+    /// Keeps the last of each run of steps at the same instant (its end covers the others' bytes).
+    static func joinSameInstants(_ steps: inout [(end: Int, instant: Nanoseconds)]) {
+        let kept = steps.withUnsafeMutableBufferPointer { steps -> Int in
+            guard steps.count > 1 else { return steps.count }
+            var kept = 0
+            for i in 1..<steps.count {
+                if steps[i].instant == steps[kept].instant { steps[kept].end = steps[i].end } else { kept += 1; steps[kept] = steps[i] }
+            }
+            return kept + 1
+        }
+        steps.removeLast(steps.count - kept)
     }
 
     /// Writes a frame's `body`, with the cursor shown or hidden as the frame says.
     private func emit(_ body: [UInt8], cursorShown show: Bool, modes: TerminalModes?, at stamp: Nanoseconds) throws {
         if kind == .inline && cursorShown == show {
             // The cursor stays as it is (the typewriter's frames): the body is all there is.
-            if !body.isEmpty { try sink.write(body, at: stamp) }
+            if !body.isEmpty { try write(body, at: stamp) }
             return
         }
         var out: [UInt8] = []
@@ -171,7 +212,7 @@ public final class Screen {
             mirrored = modes
         }
         guard !out.isEmpty else { return }
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
     }
 
     /// Writes what the sink gathered (a recording's lines).
@@ -217,7 +258,7 @@ public final class Screen {
                                     startingColumn: clearing ? foreign : nil)
         startRow = nil
         if let recorder, clearing { try recorder.resize(columns: columns, rows: rows, at: stamp) }
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
         return start
     }
 
@@ -226,7 +267,7 @@ public final class Screen {
         var out: [UInt8] = []
         renderer.resetAttributes(into: &out)
         if cursorShown != true { out += ANSI.showCursor; cursorShown = true }
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
     }
 
     /// Leaves the cursor at (`row`, `column`) as plain output would, attributes off, cursor shown; or,
@@ -235,7 +276,7 @@ public final class Screen {
         var out: [UInt8] = []
         if interrupted { renderer.finishInterrupted(into: &out) } else { renderer.finish(atRow: row, column: column, into: &out) }
         if cursorShown != true { out += ANSI.showCursor; cursorShown = true }
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
     }
 
     // MARK: - Full screen
@@ -249,7 +290,7 @@ public final class Screen {
         renderer = TerminalRenderer(width: renderer.width, height: renderer.height, depth: renderer.depth)
         cursorShown = nil
         isEntered = true
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
     }
 
     /// The full screen is now `columns` × `rows`: cleared, and the next frame drawn whole.
@@ -258,7 +299,7 @@ public final class Screen {
         renderer = TerminalRenderer(width: columns, height: rows, depth: renderer.depth)
         cursorShown = nil
         guard isEntered else { return }
-        try sink.write(ANSI.resetAttributes + ANSI.home + ANSI.eraseScreen, at: stamp)
+        try write(ANSI.resetAttributes + ANSI.home + ANSI.eraseScreen, at: stamp)
     }
 
     /// Gives the terminal back as it was: mirrored modes off, attributes off, the cursor shown, the
@@ -282,7 +323,7 @@ public final class Screen {
             let cursor = last.cursor ?? Placement(row: last.end, column: 0, width: 0)
             inline.finish(atRow: cursor.row, column: cursor.column, into: &out)
         }
-        try sink.write(out, at: stamp)
+        try write(out, at: stamp)
     }
 
     /// What `leave` writes on a terminal whatever the state (for the signal handler's emergency

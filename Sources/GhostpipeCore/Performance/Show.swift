@@ -346,10 +346,14 @@ public final class Show: EventHandler, InputDemand {
         // The show's time never goes back to before a frame it drew ahead of the clock.
         var t = max(now, drawnAhead ?? now)
         while true {
-            repeat {
-                due = try performance.advance(to: t)
-                if !performance.typesItself { try draw(at: performance.sceneTime(at: t), stamp: t) }
-            } while performance.drawn(at: t)
+            let turn = { [unowned self] in
+                repeat {
+                    due = try performance.advance(to: t)
+                    if !performance.typesItself { try draw(at: performance.sceneTime(at: t), stamp: t) }
+                } while performance.drawn(at: t)
+            }
+            // The frames of one instant (a stream's backlog, a screenful each) go out as one write.
+            if let screen = output.screen, !performance.typesItself { try screen.gathering(at: t, turn) } else { try turn() }
             // `--instant` to a recording: on the virtual clock nothing happens between two
             // instants, so the frames of everything scheduled are drawn now, each at its instant —
             // one turn of the event loop per batch rather than per grapheme (the typewriter types

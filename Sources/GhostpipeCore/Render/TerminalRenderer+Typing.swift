@@ -118,6 +118,7 @@ extension TerminalRenderer {
                     let (kinds, places, times) = (tape.kinds.baseAddress!, graphemes.placements.baseAddress!, instants.baseAddress!)
                     let (ends, text, styleIndices) = (graphemes.ends.baseAddress!, graphemes.bytes.baseAddress!, graphemes.styleIndices.baseAddress!)
                     let (end, headRow, rewoundRow, plain, base) = (tape.end, usual.row, usual.rewoundRow, style.isPlain, bytes.position)
+                    let oneByOne = tape.oneByOne
                     var (k, column) = (usual.k, cursorColumn)
                     // The steps too, written in place (no check of the array's uniqueness each).
                     steps.append(addingCapacity: last + 1 - k) { typed in
@@ -127,7 +128,7 @@ extension TerminalRenderer {
                             // next to compare with: below).
                             if plain, case let stop = min(last + 1, end - 1, k + (width - 1 - column)), k < stop {
                                 let n = typed.withUnsafeMutableBufferPointer { room, count in
-                                    let n = Self.typePlainBytes(graphemes, times: times, from: k, to: stop, row: headRow, column: column,
+                                    let n = Self.typePlainBytes(graphemes, times: times, oneByOne: oneByOne, from: k, to: stop, row: headRow, column: column,
                                                                 cells: allBlank ? nil : cells.baseAddress!, out: bytes.position,
                                                                 offset: offset + (bytes.position - base), typed: room.baseAddress! + count)
                                     count += n
@@ -137,10 +138,10 @@ extension TerminalRenderer {
                                 (k, column) = (k + n, column + n)
                             }
                             guard k <= last else { break }
-                            // Alone at its instant, on the head's row, taking columns, not a line end or
+                            // Alone at its instant (or typed one by one), on the head's row, taking columns, not a line end or
                             // a motion; right at the cursor, ending at the last column at the latest
                             // (then the cursor waits to wrap there, and the run ends).
-                            guard k + 1 == end || times[k + 1] != times[k] else { break }
+                            guard k + 1 == end || oneByOne || times[k + 1] != times[k] else { break }
                             let (kind, p) = (kinds[k], places[k])
                             let w = p.width
                             guard p.row == headRow, w > 0, kind != .newline, !kind.isMotion, p.column == column, column + w <= width
@@ -195,12 +196,12 @@ extension TerminalRenderer {
 
     /// The usual of the usual, in a function of its own (few values to keep at hand, all in
     /// registers): from grapheme `k` to `stop` at most, each one printable byte in the plain style,
-    /// alone at its instant (the next grapheme's differs), right at the cursor (`row`, `column` on)
+    /// alone at its instant (the next grapheme's differs, or `oneByOne`), right at the cursor (`row`, `column` on)
     /// on a blank cell of `cells` (nil: all blank). Drawn, or a space moved over, it is the byte
     /// written, as `typeUsualSteps`' cases write it: to `out`, its step (end offset from `offset`,
     /// instant) to `typed`. Returns how many were typed.
     @inline(never)
-    static func typePlainBytes(_ graphemes: PlacedGraphemes, times: UnsafePointer<Nanoseconds>, from k: Int, to stop: Int,
+    static func typePlainBytes(_ graphemes: PlacedGraphemes, times: UnsafePointer<Nanoseconds>, oneByOne: Bool, from k: Int, to stop: Int,
                                        row: Int, column: Int, cells: UnsafePointer<Cell>?, out: UnsafeMutablePointer<UInt8>,
                                        offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> Int {
         let (places, ends, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!, graphemes.styleIndices.baseAddress!)
@@ -215,7 +216,7 @@ extension TerminalRenderer {
             while k < stop {
                 let (p, time, next) = (places[k], times[k], times[k + 1])
                 guard p.row == row, p.column == columnBase &+ k, p.width == 1, ends[k] == endBase &+ k, styleIndices[k] == 0,
-                      case let b = textBase[k], b >= 0x20, b < 0x7F, next != time, cells == nil || cells![columnBase &+ k].isBlank
+                      case let b = textBase[k], b >= 0x20, b < 0x7F, next != time || oneByOne, cells == nil || cells![columnBase &+ k].isBlank
                 else { break }
                 outBase[k] = b
                 typedBase[k] = (offsetBase &+ k, time)

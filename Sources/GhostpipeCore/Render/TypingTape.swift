@@ -14,6 +14,11 @@ struct TypingTape {
     let end: Int
     /// Every grapheme at this instant, as one frame (drawn afresh after a resize), rather than each at its own.
     let stamp: Nanoseconds?
+    /// Each grapheme a step of its own, whatever its instant: text shown at once (`--instant`, the
+    /// rest after a key) typed one by one as the paced typewriter types it, on its fast paths — a
+    /// read's graphemes as one step drew every cell through the general one (`appear`), at five
+    /// times the instructions per byte. The screen ends the same: the last step is the same frame.
+    let oneByOne: Bool
 
     /// The next grapheme to type.
     private(set) var next: Int
@@ -55,10 +60,11 @@ struct TypingTape {
     init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, kinds: UnsafeBufferPointer<GraphemeKind>,
          placements: UnsafeBufferPointer<Placement>, instants: UnsafeBufferPointer<Nanoseconds>,
          styleIndices: UnsafeBufferPointer<UInt16>, styles: UnsafeBufferPointer<Style>, end: Int, stamp: Nanoseconds?,
-         next: Int, state: State, room: UnsafeMutableBufferPointer<Int>) {
+         oneByOne: Bool = false, next: Int, state: State, room: UnsafeMutableBufferPointer<Int>) {
         precondition(room.count >= end - next, "room for a step as long as the stretch")
         graphemes = PlacedGraphemes(bytes: bytes, ends: ends, placements: placements, styleIndices: styleIndices, styles: styles)
         (self.kinds, self.instants, self.end, self.stamp, self.next, self.state) = (kinds, instants, end, stamp, next, state)
+        self.oneByOne = oneByOne && stamp == nil
         self.room = room
     }
 
@@ -122,7 +128,7 @@ struct TypingTape {
             if Self.draws(kind, at: p, rewound: rewound) { room[count] = k; count &+= 1 }
             Self.follow(kind, at: p, index: k, headRow: &headRow, rowStart: &rowStart)
             k &+= 1
-        } while k < end && (!timed || instants[k] == instant)
+        } while k < end && (!timed || instants[k] == instant) && !oneByOne
         state.head = Self.head(after: kinds[k &- 1], at: placements[k &- 1])
         (state.headRow, state.rowStart, state.rewoundRow) = (headRow, rowStart, rewound == Int.min ? nil : rewound)
         (drawnCount, next) = (count, k)
@@ -135,7 +141,7 @@ struct TypingTape {
     func usualSteps() -> UsualSteps? {
         guard stamp == nil else { return nil }
         return UsualSteps(kinds: kinds, placements: placements, instants: instants, end: end, row: state.headRow,
-                          rewoundRow: state.rewoundRow, k: next)
+                          rewoundRow: state.rewoundRow, oneByOne: oneByOne, k: next)
     }
 
     /// The usual steps up to `steps.k` were typed: the head rests after the last.
@@ -157,13 +163,14 @@ struct TypingTape {
         let end: Int
         let row: Int
         let rewoundRow: Int?
+        let oneByOne: Bool
         /// The next grapheme.
         var k: Int
 
         /// Whether grapheme `k` is a usual step (then `draws` says whether it draws a cell).
         @inline(__always)
         func current() -> (isUsual: Bool, draws: Bool) {
-            guard k < end, k + 1 == end || instants[k + 1] != instants[k] else { return (false, false) }
+            guard k < end, k + 1 == end || oneByOne || instants[k + 1] != instants[k] else { return (false, false) }
             let (kind, p) = (kinds[k], placements[k])
             guard p.row == row, p.width > 0, kind != .newline, !kind.isMotion else { return (false, false) }
             return (true, TypingTape.draws(kind, at: p, rewoundRow: rewoundRow))
@@ -238,7 +245,7 @@ extension GlyphQueue {
     /// The graphemes from `start` up to `end` (placed and scheduled) as the typewriter types them,
     /// read in place by `body`, which moves `state` on.
     func withTape<R>(from start: Int, to end: Int, state: inout TypingTape.State, stamp: Nanoseconds? = nil,
-                     _ body: (inout TypingTape) throws -> R) rethrows -> R {
+                     oneByOne: Bool = false, _ body: (inout TypingTape) throws -> R) rethrows -> R {
         precondition(end <= placements.count && (stamp != nil || end <= instants.count), "typing graphemes not placed and scheduled")
         return try bytes.withUnsafeBufferPointer { bytes in
             try ends.withUnsafeBufferPointer { ends in
@@ -251,7 +258,8 @@ extension GlyphQueue {
                                     defer { room.deallocate() }
                                     var tape = TypingTape(bytes: bytes, ends: ends, kinds: kinds, placements: placements,
                                                           instants: instants, styleIndices: styleIndices, styles: styles,
-                                                          end: end, stamp: stamp, next: start, state: state, room: room)
+                                                          end: end, stamp: stamp, oneByOne: oneByOne, next: start, state: state,
+                                                          room: room)
                                     defer { state = tape.state }
                                     return try body(&tape)
                                 }

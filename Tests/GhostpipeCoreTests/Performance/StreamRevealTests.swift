@@ -152,6 +152,19 @@ import TestSupport
         #expect(shown.transcript.filter { $0.hasPrefix("line ") }.count == 300)
     }
 
+    /// Shown at once, what one turn draws goes out as one write: a stream's backlog (a screenful
+    /// a frame) was a write per screenful, and prose typed one by one (`TypingTape.oneByOne`) must
+    /// not become a write per grapheme.
+    @Test(arguments: [["--wrap", "char"], ["--wrap", "word"]])
+    func whatOneTurnDrawsIsOneWrite(wrap: [String]) throws {
+        let lines = (0..<300).map { "\u{1B}[3\($0 % 8)mline\u{1B}[0m number \($0)" }
+        let run = try VirtualRun(["--instant"] + wrap, bytes: [(0, Array((lines.joined(separator: "\n") + "\n").utf8))], terminal: (40, 8))
+        #expect(run.output.writes.count <= 4, "\(run.output.writes.count) writes")
+        let shown = run.screen(columns: 40, rows: 8)
+        #expect(shown.transcript.filter { $0.hasPrefix("line number") }.count == 300)
+        #expect(shown.lines.prefix(7) == ArraySlice((293..<300).map { "line number \($0)" }))
+    }
+
     /// A stream that only writes on keeps its pace (the pace is the point); `--max-lag` bounds it.
     @Test func aStreamThatOnlyWritesOnKeepsThePaceUnlessBounded() throws {
         let text = "\u{1B}[1m" + String(repeating: "abcd ", count: 10) + "\u{1B}[0m\n"

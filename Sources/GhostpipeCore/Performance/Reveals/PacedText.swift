@@ -40,6 +40,10 @@ final class PacedText: TextReveal {
     /// poll, one write) per batch rather than per grapheme, with the same output.
     private var runsAhead: Bool { instantWithTime && !timeless }
     private let instantWithTime: Bool
+    /// `--instant` from the start: a read's graphemes are typed one by one (`TypingTape.oneByOne`),
+    /// the paced typewriter's fast paths. The rest after a key stays one step, the scene's frame of
+    /// it byte for byte (spaces moved over, not written: tests compare the two).
+    private let typesOneByOne: Bool
     /// The instant of the last grapheme sent ahead of the clock, until the clock reaches it.
     private var aheadUntil: Nanoseconds?
     private let tabWidth: Int
@@ -88,6 +92,7 @@ final class PacedText: TextReveal {
             typos = TypoPlanter(rate: settings.pacing.typos, seed: settings.context.seed)
         }
         timeless = setup.timeless
+        typesOneByOne = setup.timeless
         instantWithTime = setup.clockRule.runsAhead && !setup.timeless && (setup.scene == nil || typing != nil)
         widths = setup.widths
         headRow = setup.row
@@ -266,7 +271,7 @@ final class PacedText: TextReveal {
     /// frame), the head following them.
     private func type(upTo k: Int, on typing: Screen, stamp: Nanoseconds? = nil) throws {
         var state = TypingTape.State(headRow: headRow, rowStart: rowStart, head: head, rewoundRow: rewoundRow, composesWhole: composesWhole)
-        try queue.withTape(from: queue.head, to: k, state: &state, stamp: stamp) { try typing.type(&$0) }
+        try queue.withTape(from: queue.head, to: k, state: &state, stamp: stamp, oneByOne: typesOneByOne) { try typing.type(&$0) }
         (headRow, rowStart, head, rewoundRow, composesWhole) = (state.headRow, state.rowStart, state.head, state.rewoundRow, state.composesWhole)
     }
 
