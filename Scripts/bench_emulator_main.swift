@@ -8,7 +8,8 @@
 // chunks, the size a pty read returns. Two figures per input: feeding alone, and feeding while
 // "rendering" 60 times per 100 MB/s-second — every 1.6 MB, take the scrolled-off lines, the dirty rows
 // and the cells of those rows, as the overlay will. Times are the thread's CPU time (best of RUNS), so
-// that other work on the machine disturbs them less. Arguments: [RUNS [NAME-FILTER]].
+// that other work on the machine disturbs them less. Arguments: [RUNS [NAME-FILTER]]; BENCH_FILE=path
+// feeds that file instead (Scripts/bench_streams.sh: the anchor for the same bytes).
 
 #if canImport(Glibc)
 import Glibc
@@ -149,7 +150,9 @@ enum BenchEmulator {
             ("full-screen repaint (htop-like)", { fullScreen(bytes: 16_000_000) }),
             ("CJK, emoji, combining text", { unicodeText(bytes: 8_000_000) }),
         ]
-        let inputs = generators.filter { filter.isEmpty || $0.0.contains(filter) }.map { ($0.0, $0.1()) }
+        var inputs = generators.filter { filter.isEmpty || $0.0.contains(filter) }.map { ($0.0, $0.1()) }
+        // BENCH_FILE=path: that file alone, as a terminal receives it (a pty turns "\n" into "\r\n").
+        if let path = getenv("BENCH_FILE").map({ String(cString: $0) }) { inputs = [("file " + path.split(separator: "/").last!, file(path))] }
         print("input                              MB     feed MB/s   feed+frames MB/s")
         for (name, input) in inputs {
             let mb = Double(input.count) / 1e6
@@ -159,6 +162,18 @@ enum BenchEmulator {
                 + String(format1(mb / feed.seconds)).leftPadding(13) + String(format1(mb / frames.seconds)).leftPadding(19)
             print(line + "   (checksum \(feed.checksum & 0xFFFF))")
         }
+    }
+
+    /// The bytes of the file at `path`, each "\n" made "\r\n" (`onlcr`).
+    static func file(_ path: String) -> [UInt8] {
+        guard let f = fopen(path, "rb") else { fatalError("cannot read \(path)") }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let n = fread(&chunk, 1, chunk.count, f), n > 0 {
+            for b in chunk[..<n] { if b == 0x0A { out.append(0x0D) }; out.append(b) }
+        }
+        return out
     }
 
     static func format1(_ x: Double) -> String {
