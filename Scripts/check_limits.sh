@@ -108,8 +108,10 @@ done
 
 # Slides hold one slide and the next; a paragraph that never ends is cut (each runs for 5 s; every
 # slide was kept before: 305 MB → 1.28 GB in 10 s). Credits on a line that never ends: cut there.
+# (timeout returns as soon as it has signalled its child, before the child has said what it cut:
+# a second's sleep lets it.)
 for extra in "" "--instant"; do
-    rss sh -c "yes | timeout 5 '$BIN' --layout slides -o terminal --width 80 --height 24 $extra > /dev/null 2> '$WORK/err'"
+    rss sh -c "yes | timeout 5 '$BIN' --layout slides -o terminal --width 80 --height 24 $extra > /dev/null 2> '$WORK/err'; sleep 1"
     limit && grep -q "slide 1 cut at 65536 characters" "$WORK/err"
     check $? "yes | ghostpipe --layout slides $extra (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)"
     rss sh -c "yes 'a slide
@@ -117,7 +119,7 @@ for extra in "" "--instant"; do
     limit
     check $? "yes 'a slide\\n' | ghostpipe --layout slides $extra (5 s): peak RSS ${RSS_KB} KB"
 done
-rss sh -c "yes | tr -d '\\n' | timeout 5 '$BIN' -e credits -o terminal --width 80 --height 24 > /dev/null 2> '$WORK/err'"
+rss sh -c "yes | tr -d '\\n' | timeout 5 '$BIN' -e credits -o terminal --width 80 --height 24 > /dev/null 2> '$WORK/err'; sleep 1"
 limit && grep -q "line 1 cut at 65536 characters" "$WORK/err"
 check $? "yes | tr -d '\\n' | ghostpipe -e credits (5 s): peak RSS ${RSS_KB} KB; $(head -1 "$WORK/err" | cut -c1-90)"
 rss sh -c "head -c 100000000 /dev/zero | tr '\\0' 'a' | '$BIN' -e credits --instant -o terminal --width 80 --height 24 > /dev/null 2> '$WORK/err'"
