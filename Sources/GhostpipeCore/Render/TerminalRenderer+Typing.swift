@@ -128,7 +128,8 @@ extension TerminalRenderer {
                             // next to compare with: below).
                             if plain, case let stop = min(last + 1, end - 1, k + (width - 1 - column)), k < stop {
                                 let n = typed.withUnsafeMutableBufferPointer { room, count in
-                                    let n = Self.typePlainBytes(graphemes, times: times, oneByOne: oneByOne, from: k, to: stop, row: headRow, column: column,
+                                    let n = Self.typePlainBytes(graphemes, times: times, oneByOne: oneByOne, from: k, to: stop,
+                                                                row: headRow, column: column,
                                                                 cells: allBlank ? nil : cells.baseAddress!, out: bytes.position,
                                                                 offset: offset + (bytes.position - base), typed: room.baseAddress! + count)
                                     count += n
@@ -138,9 +139,10 @@ extension TerminalRenderer {
                                 (k, column) = (k + n, column + n)
                             }
                             guard k <= last else { break }
-                            // Alone at its instant (or typed one by one), on the head's row, taking columns, not a line end or
-                            // a motion; right at the cursor, ending at the last column at the latest
-                            // (then the cursor waits to wrap there, and the run ends).
+                            // Alone at its instant (or typed one by one), on the head's row, taking
+                            // columns, not a line end or a motion; right at the cursor, ending at the
+                            // last column at the latest (then the cursor waits to wrap there, and the
+                            // run ends).
                             guard k + 1 == end || oneByOne || times[k + 1] != times[k] else { break }
                             let (kind, p) = (kinds[k], places[k])
                             let w = p.width
@@ -196,8 +198,8 @@ extension TerminalRenderer {
 
     /// The usual of the usual, in a function of its own (few values to keep at hand, all in
     /// registers): from grapheme `k` to `stop` at most, each one printable byte in the plain style,
-    /// alone at its instant (the next grapheme's differs, or `oneByOne`), right at the cursor (`row`, `column` on)
-    /// on a blank cell of `cells` (nil: all blank). Drawn, or a space moved over, it is the byte
+    /// alone at its instant (the next grapheme's differs, or `oneByOne`), right at the cursor (`row`,
+    /// `column` on) on a blank cell of `cells` (nil: all blank). Drawn, or a space moved over, it is the byte
     /// written, as `typeUsualSteps`' cases write it: to `out`, its step (end offset from `offset`,
     /// instant) to `typed`. Returns how many were typed.
     @inline(never)
