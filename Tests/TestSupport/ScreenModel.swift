@@ -84,6 +84,11 @@ public struct ScreenModel {
             csi(params, Character(s[j]))
             return j + 1
         }
+        if s[start + 1] == "E" {  // NEL: how the renderer starts a new row
+            control(0x0D)
+            control(0x0A)
+            return start + 2
+        }
         unknown.append("ESC \(s[start + 1])")
         return start + 2
     }

@@ -2,8 +2,8 @@
 
 /// Checks that `bytes` use nothing but ghostpipe's own vocabulary towards a terminal: printable
 /// UTF-8 (no C0 but CR and LF, no C1, no DEL), and exactly these sequences: CSI n A/B/C/D, CSI K, CSI J,
-/// CSI ?25l / ?25h, SGR with the parameters the renderer writes, and ESC 7 / ESC 8 (save and restore
-/// the cursor around clearing the rows below). Returns what it rejects.
+/// CSI ?25l / ?25h, SGR with the parameters the renderer writes, ESC 7 / ESC 8 (save and restore
+/// the cursor around clearing the rows below) and ESC E (NEL: a new row). Returns what it rejects.
 /// `controls`: C0 controls allowed besides CR and LF (plain text to a terminal keeps tab and
 /// backspace, which move as under `cat`).
 public func outsideVocabulary(_ bytes: [UInt8], controls: Set<UInt32> = []) -> [String] {
@@ -16,8 +16,8 @@ public func outsideVocabulary(_ bytes: [UInt8], controls: Set<UInt32> = []) -> [
     while i < scalars.count {
         let v = scalars[i].value
         if v == 0x1B {
-            if i + 1 < scalars.count, scalars[i + 1] == "7" || scalars[i + 1] == "8" { i += 2; continue }
-            guard i + 1 < scalars.count, scalars[i + 1] == "[" else { problems.append("ESC not followed by [ 7 8"); i += 1; continue }
+            if i + 1 < scalars.count, scalars[i + 1] == "7" || scalars[i + 1] == "8" || scalars[i + 1] == "E" { i += 2; continue }
+            guard i + 1 < scalars.count, scalars[i + 1] == "[" else { problems.append("ESC not followed by [ 7 8 E"); i += 1; continue }
             var j = i + 2
             var params = ""
             while j < scalars.count, (0x30...0x3F).contains(scalars[j].value) { params.unicodeScalars.append(scalars[j]); j += 1 }

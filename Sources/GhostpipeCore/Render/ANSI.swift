@@ -12,6 +12,12 @@ public enum ANSI {
     /// EL here, then (cursor saved) one row down and ED 0, then back.
     public static let eraseRowsBelowKeepingScrollback: [UInt8] = Array("\u{1B}[K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8".utf8)
     public static let newline: [UInt8] = [0x0D, 0x0A]
+    /// NEL (ESC E): carriage return and line feed in one, how the renderer starts every new row. A
+    /// line feed written to a terminal goes through its line discipline (`OPOST`/`ONLCR`), which cuts
+    /// the write at every LF: each line became a write of its own to the pty and a wake-up of the
+    /// terminal on the other side (10 MB of `ls -l`: 0.085 s of system time against 0.029 s with NEL).
+    /// NEL is two bytes, passes whole, and every terminal since the VT100 knows it.
+    public static let nextLine: [UInt8] = [0x1B, 0x45]
     /// CUP to the top left (the overlay draws a whole screen; the inline renderers never do).
     public static let home: [UInt8] = Array("\u{1B}[H".utf8)
     /// ED 2: erase the whole screen.

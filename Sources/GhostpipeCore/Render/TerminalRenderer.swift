@@ -393,9 +393,9 @@ public struct TerminalRenderer {
             cursorRow = bottomRow
             resetStyle(into: &out)  // a new row must not inherit a background colour
             for created in (bottomRow + 1)...row {
-                // CR LF and EL (`ANSI.newline`, `ANSI.eraseToEndOfLine`), stored as they are: once per
+                // NEL and EL (`ANSI.nextLine`, `ANSI.eraseToEndOfLine`), stored as they are: once per
                 // row typed, where the arrays' appends cost more than the rest of the move.
-                out.append(upTo: 5) { $0.raw("\r\n\u{1B}[K") }
+                out.append(upTo: 5) { $0.raw("\u{1B}E\u{1B}[K") }
                 blankRows.insert(created)
             }
             bottomRow = row

@@ -19,7 +19,7 @@ struct AppearAtHalf: Effect {
 /// The text a write shows, without ghostpipe's own escape sequences.
 func visibleText(_ bytes: [UInt8]) -> String {
     var s = String(decoding: bytes, as: UTF8.self)
-    while let r = s.range(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", options: .regularExpression) { s.removeSubrange(r) }
+    while let r = s.range(of: "\u{1B}(\\[[0-9;?]*[A-Za-z]|[78E])", options: .regularExpression) { s.removeSubrange(r) }
     return s.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 

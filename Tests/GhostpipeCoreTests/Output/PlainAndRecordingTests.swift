@@ -418,7 +418,7 @@ import TestSupport
             let events = try record(chunks, columns: columns, arguments: arguments, composedWhole: false)
             let data = events.map(\.data).joined()
             #expect(!data.contains("\u{1B}[C"), "\(arguments)")
-            #expect(data.contains("\r\n\u{1B}[K") && events.filter { $0.data == " " }.count >= 12, "\(arguments)")
+            #expect(data.contains("\u{1B}E\u{1B}[K") && events.filter { $0.data == " " }.count >= 12, "\(arguments)")
             let stepped = try record(chunks, columns: columns, arguments: arguments, composedWhole: false, typingAhead: false)
             #expect(events.map(\.data) == stepped.map(\.data), "\(arguments)")
         }
