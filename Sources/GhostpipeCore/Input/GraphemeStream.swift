@@ -54,7 +54,8 @@ public struct GraphemeStream {
         return styled(sanitized.withUnsafeBufferPointer { segmenter.push($0) })
     }
 
-    /// Gives each cluster of `batch` the input style in effect where it starts.
+    /// Gives `batch` the input styles in effect where its clusters start (`styleRuns`): each style
+    /// change from the first cluster starting at or after it.
     private mutating func styled(_ batch: GraphemeBatch) -> GraphemeBatch {
         guard keepStyles, !batch.isEmpty else { return batch }
         // No colour in effect and none to come in it (most text): no styles, which means plain.
@@ -63,15 +64,19 @@ public struct GraphemeStream {
             return batch
         }
         var batch = batch
-        batch.styles.reserveCapacity(batch.count)
-        var next = 0
-        for k in 0..<batch.count {
-            let start = emittedTotal + batch.start(of: k)
-            while next < styleChanges.count && styleChanges[next].offset <= start {
+        batch.setStyle(emittedStyle, from: 0)
+        // Changes up to the last cluster's start belong to this batch; later ones wait for the next.
+        let lastStart = emittedTotal + batch.start(of: batch.count - 1)
+        var (next, k) = (0, 0)
+        batch.ends.withUnsafeBufferPointer { ends in
+            while next < styleChanges.count && styleChanges[next].offset <= lastStart {
+                // The first cluster from `k` on that starts at or after the change.
+                let offset = styleChanges[next].offset - emittedTotal
+                while k < ends.count && (k == 0 ? 0 : ends[k - 1]) < offset { k += 1 }
                 emittedStyle = styleChanges[next].style
+                batch.setStyle(emittedStyle, from: k)
                 next += 1
             }
-            batch.styles.append(emittedStyle)
         }
         emittedTotal += batch.byteCount
         styleChanges.removeFirst(next)
@@ -109,9 +114,9 @@ extension GraphemeBatch {
         if bytes.count > used { bytes.removeSubrange(used...) }
         bytes.append(contentsOf: other.bytes[..<other.byteCount])
         ends.append(other.ends, shiftedBy: used)
-        // Styles are one per cluster or none (all plain): a batch without them counts as plain.
-        guard !styles.isEmpty || !other.styles.isEmpty else { return }
-        styles.append(contentsOf: repeatElement(.plain, count: before - styles.count))
-        if other.styles.isEmpty { styles.append(contentsOf: repeatElement(.plain, count: other.count)) } else { styles.append(contentsOf: other.styles) }
+        // A batch without style runs is all plain.
+        guard !styleRuns.isEmpty || !other.styleRuns.isEmpty else { return }
+        setStyle(.plain, from: before)
+        for run in other.styleRuns { setStyle(run.style, from: before + run.from) }
     }
 }

@@ -93,15 +93,15 @@ public struct GlyphQueue {
                 tell(kinds, UnsafeMutableBufferPointer(start: nil, count: 0), measuring: false)
             }
         }
-        guard measure, !batch.styles.isEmpty else { return }
-        var lastStyle = Style.plain, lastIndex: UInt16 = 0
-        for k in 0..<min(batch.count, batch.styles.count) {
-            // The input's own colours (kept SGR); consecutive clusters mostly share one.
-            if batch.styles[k] != lastStyle {
-                lastStyle = batch.styles[k]
-                lastIndex = styleIndex(lastStyle)
+        guard measure, !batch.styleRuns.isEmpty else { return }
+        // The input's own colours (kept SGR), a run at a time; plain ones take `style`.
+        let runs = batch.styleRuns
+        for (i, run) in runs.enumerated() {
+            let index = run.style.isPlain ? style : styleIndex(run.style)
+            let to = i + 1 < runs.count ? runs[i + 1].from : batch.count
+            styleIndices.withUnsafeMutableBufferPointer { indices in
+                for k in (first + run.from)..<(first + to) { indices[k] = index }
             }
-            styleIndices[first + k] = lastStyle.isPlain ? style : lastIndex
         }
     }
 

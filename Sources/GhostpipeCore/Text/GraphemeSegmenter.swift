@@ -7,8 +7,11 @@ import Glibc
 public struct GraphemeBatch {
     public var bytes: [UInt8]
     public var ends: [Int]
-    /// The input's own colours for each cluster (SGR kept from terminal text), or empty: all plain.
-    public var styles: [Style] = []
+    /// The input's own colours (SGR kept from terminal text) as runs: each run's style holds from
+    /// its first cluster to the next run's (runs in order; clusters before the first are plain);
+    /// empty: all plain. Runs rather than a style per cluster: colours change a few times a line,
+    /// and a style stored and compared per cluster was a tenth of a long coloured text's cost.
+    public var styleRuns: [(from: Int, style: Style)] = []
 
     public init(bytes: [UInt8] = [], ends: [Int] = []) {
         self.bytes = bytes
@@ -25,8 +28,41 @@ public struct GraphemeBatch {
     public func prefix(_ n: Int) -> GraphemeBatch {
         guard n < count else { return self }
         var first = GraphemeBatch(bytes: Array(bytes[..<start(of: n)]), ends: Array(ends[..<n]))
-        if !styles.isEmpty { first.styles = Array(styles[..<n]) }
+        first.styleRuns = styleRuns.filter { $0.from < n }
         return first
+    }
+
+    /// The style of cluster `k`.
+    public func style(_ k: Int) -> Style {
+        // The last run starting at or before `k` (a binary search: callers go cluster by cluster
+        // only on short texts — subtitles, credits, paragraphs).
+        var (low, high) = (0, styleRuns.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if styleRuns[mid].from <= k { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? .plain : styleRuns[low - 1].style
+    }
+
+    /// Every cluster's style, or empty when all are plain.
+    public var styles: [Style] {
+        guard !styleRuns.isEmpty else { return [] }
+        var all = [Style](repeating: .plain, count: count)
+        for (i, run) in styleRuns.enumerated() {
+            for k in run.from..<(i + 1 < styleRuns.count ? styleRuns[i + 1].from : count) { all[k] = run.style }
+        }
+        return all
+    }
+
+    /// Cluster `k` on is in `style` (`k` at or after every run's start).
+    public mutating func setStyle(_ style: Style, from k: Int) {
+        if let last = styleRuns.last {
+            if last.style == style { return }
+            if last.from == k { styleRuns[styleRuns.count - 1].style = style; return }
+        } else if style.isPlain {
+            return
+        }
+        styleRuns.append((k, style))
     }
 
     /// Cluster `k` as a `String` (small strings need no allocation).

@@ -103,6 +103,7 @@ final class CreditsRoll: TextReveal {
     // MARK: - Input
 
     func receive(_ batch: GraphemeBatch, at now: Nanoseconds) {
+        let styles = batch.styles
         for k in 0..<batch.count {
             let text = batch.string(k)
             let kind = text.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
@@ -116,7 +117,7 @@ final class CreditsRoll: TextReveal {
                 cutLine = cut
                 continue
             }
-            line.append(StyledGrapheme(text, style: k < batch.styles.count ? batch.styles[k] : .plain))
+            line.append(StyledGrapheme(text, style: k < styles.count ? styles[k] : .plain))
             if line.count >= Self.maxLine {
                 endLine(at: now)
                 cutLine = (lineNumber, 0, 0)

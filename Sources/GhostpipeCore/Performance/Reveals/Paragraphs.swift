@@ -21,10 +21,11 @@ struct Paragraphs {
     /// Takes a batch; returns the paragraphs it completed, in order.
     mutating func receive(_ batch: GraphemeBatch) -> [Part] {
         var done: [Part] = []
+        let styles = batch.styles
         for k in 0..<batch.count {
             let grapheme = batch.string(k)
             let kind = grapheme.utf8.withContiguousStorageIfAvailable { GraphemeKind.of($0) } ?? .other
-            text.append(StyledGrapheme(grapheme, style: k < batch.styles.count ? batch.styles[k] : .plain))
+            text.append(StyledGrapheme(grapheme, style: k < styles.count ? styles[k] : .plain))
             if kind == .newline {
                 completeLinesEnd = text.count
                 if !lineHasText && hasText { done.append((cut(at: text.count), false)) }  // a blank line ends it
