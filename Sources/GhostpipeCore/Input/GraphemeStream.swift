@@ -70,9 +70,18 @@ public struct GraphemeStream {
         var (next, k) = (0, 0)
         batch.ends.withUnsafeBufferPointer { ends in
             while next < styleChanges.count && styleChanges[next].offset <= lastStart {
-                // The first cluster from `k` on that starts at or after the change.
+                // The first cluster from `k` on that starts at or after the change: the cluster
+                // after the first from `k - 1` on whose end reaches it (a binary search: a step
+                // a cluster was a third of what styles cost).
                 let offset = styleChanges[next].offset - emittedTotal
-                while k < ends.count && (k == 0 ? 0 : ends[k - 1]) < offset { k += 1 }
+                if k == 0 && offset > 0 || k > 0 && ends[k - 1] < offset {
+                    var (low, high) = (max(k - 1, 0), ends.count - 1)
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if ends[mid] < offset { low = mid + 1 } else { high = mid }
+                    }
+                    k = low + 1
+                }
                 emittedStyle = styleChanges[next].style
                 batch.setStyle(emittedStyle, from: k)
                 next += 1

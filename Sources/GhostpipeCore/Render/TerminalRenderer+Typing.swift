@@ -128,11 +128,11 @@ extension TerminalRenderer {
                             // next to compare with: below).
                             if plain, case let stop = min(last + 1, end - 1, k + (width - 1 - column)), k < stop {
                                 let n = typed.withUnsafeMutableBufferPointer { room, count in
-                                    let n = Self.typePlainBytes(graphemes, times: times, oneByOne: oneByOne, from: k, to: stop,
-                                                                row: headRow, column: column,
-                                                                cells: allBlank ? nil : cells.baseAddress!, out: bytes.position,
-                                                                offset: offset + (bytes.position - base), typed: room.baseAddress! + count)
-                                    count += n
+                                    let (n, entries) = Self.typePlainBytes(graphemes, times: times, oneByOne: oneByOne, from: k, to: stop,
+                                                                           row: headRow, column: column,
+                                                                           cells: allBlank ? nil : cells.baseAddress!, out: bytes.position,
+                                                                           offset: offset + (bytes.position - base), typed: room.baseAddress! + count)
+                                    count += entries
                                     return n
                                 }
                                 bytes.position += n
@@ -201,32 +201,44 @@ extension TerminalRenderer {
     /// alone at its instant (the next grapheme's differs, or `oneByOne`), right at the cursor (`row`,
     /// `column` on) on a blank cell of `cells` (nil: all blank). Drawn, or a space moved over, it is the byte
     /// written, as `typeUsualSteps`' cases write it: to `out`, its step (end offset from `offset`,
-    /// instant) to `typed`. Returns how many were typed.
+    /// instant) to `typed`. Typed one by one, the run keeps to one instant and is one step (the steps
+    /// of an instant are joined into one write: `Screen.type`), not one a byte. Returns how many
+    /// graphemes were typed and how many steps told.
     @inline(never)
     static func typePlainBytes(_ graphemes: PlacedGraphemes, times: UnsafePointer<Nanoseconds>, oneByOne: Bool, from k: Int, to stop: Int,
                                        row: Int, column: Int, cells: UnsafePointer<Cell>?, out: UnsafeMutablePointer<UInt8>,
-                                       offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> Int {
+                                       offset: Int, typed: UnsafeMutablePointer<(end: Int, instant: Nanoseconds)>) -> (graphemes: Int, steps: Int) {
         let (places, ends, styleIndices) = (graphemes.placements.baseAddress!, graphemes.ends.baseAddress!, graphemes.styleIndices.baseAddress!)
         // Everything indexed by `k`: each grapheme of the run is a byte and a column after the one
         // before, so its byte, end, column, output byte and step are each a base plus `k`.
         let start = k == 0 ? 0 : ends[k - 1]
         let (textBase, endBase, columnBase) = (graphemes.bytes.baseAddress! + (start &- k), start &- k &+ 1, column &- k)
         let (outBase, typedBase, offsetBase) = (out - k, typed - k, offset &- k &+ 1)
-        // Made twice by inlining: with the cells to check and without (all blank, the usual case).
-        @inline(__always) func run(_ cells: UnsafePointer<Cell>?) -> Int {
+        let instant = times[k]
+        // Made four times by inlining: with the cells to check and without (all blank, the usual
+        // case), a step a grapheme or one for the run.
+        @inline(__always) func run(_ cells: UnsafePointer<Cell>?, joined: Bool) -> Int {
             var k = k
             while k < stop {
                 let (p, time, next) = (places[k], times[k], times[k + 1])
                 guard p.row == row, p.column == columnBase &+ k, p.width == 1, ends[k] == endBase &+ k, styleIndices[k] == 0,
-                      case let b = textBase[k], b >= 0x20, b < 0x7F, next != time || oneByOne, cells == nil || cells![columnBase &+ k].isBlank
+                      case let b = textBase[k], b >= 0x20, b < 0x7F, joined ? time == instant : next != time,
+                      cells == nil || cells![columnBase &+ k].isBlank
                 else { break }
                 outBase[k] = b
-                typedBase[k] = (offsetBase &+ k, time)
+                if !joined { typedBase[k] = (offsetBase &+ k, time) }
                 k &+= 1
             }
             return k
         }
-        return (cells == nil ? run(nil) : run(cells)) &- k
+        if oneByOne {
+            let n = (cells == nil ? run(nil, joined: true) : run(cells, joined: true)) &- k
+            guard n > 0 else { return (0, 0) }
+            typed.pointee = (offsetBase &+ k &+ n &- 1, instant)
+            return (n, 1)
+        }
+        let n = (cells == nil ? run(nil, joined: false) : run(cells, joined: false)) &- k
+        return (n, n)
     }
 
     /// A step that types one cell on a row below the last frame, blank on the terminal (the first of
