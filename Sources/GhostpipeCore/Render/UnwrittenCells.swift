@@ -12,13 +12,21 @@ struct UnwrittenCells {
     /// (`TypingTape.draws`, for the row rewound then or not) was written at its place.
     private var runs: [(row: Int, from: Int, to: Int, rewoundRow: Int?)] = []
 
+    /// The list's length at which runs gone with their rows are next forgotten: twice what was
+    /// kept the last time, so that forgetting is amortised. (At a fixed 64, a screenful of rows
+    /// kept ~80 runs, and each new run moved them all: a tenth of `--instant`'s time on a long text.)
+    private var forgetAt = 64
+
     var isEmpty: Bool { runs.isEmpty }
 
     /// Graphemes `from..<to`, on `row`, were typed; `frameOrigin`: the frame's first row now (runs
     /// on rows above it are gone with their rows: forgotten now and then, so the list stays short).
     @inline(__always)
     mutating func typed(row: Int, from: Int, to: Int, rewoundRow: Int?, frameOrigin: Int) {
-        if runs.count >= 64, runs[0].row < frameOrigin { runs.removeAll { $0.row < frameOrigin } }
+        if runs.count >= forgetAt, runs[0].row < frameOrigin {
+            runs.removeAll { $0.row < frameOrigin }
+            forgetAt = max(64, 2 * runs.count)
+        }
         runs.append((row, from, to, rewoundRow))
     }
 
