@@ -240,7 +240,13 @@ final class PacedText: TextReveal {
             k = queue.instants.count
         } else {
             let instants = queue.instants
-            while k < instants.count && instants[k] <= now { k += 1 }
+            // Instants never go back (the pacer schedules in order, a key brings the rest to now, a
+            // pause moves them all): the last one due, all are (text shown at once: not a step each).
+            if let last = instants.last, last <= now {
+                k = max(k, instants.count)
+            } else {
+                while k < instants.count && instants[k] <= now { k += 1 }
+            }
         }
         if k > queue.head {
             if runsAhead && queue.instants[k - 1] > now { aheadUntil = queue.instants[k - 1] }
