@@ -97,44 +97,48 @@ public struct FlowLayout {
         defer { swap(&placed, &placements) }
         var k = 0
         while k < kinds.count {
-            if held.isEmpty && !wordDecided && widths[k] > 0 && Self.continuesWord(kinds[k]) {
+            if held.isEmpty && !wordDecided
+                && (widths[k] > 0 && Self.continuesWord(kinds[k]) || kinds[k] == .space || kinds[k] == .newline) {
                 // Words whose end is in the batch (a break follows) and that fit on this row go
-                // where holding them would put them, without being held, each with the space after
-                // it when that fits whole (`add` of it places it so, the word before having left
-                // nothing held). Written in place, a run of them at once: a capacity and uniqueness
-                // check per grapheme, or per word, cost more than the placing.
-                let (row, width, first) = (self.row, self.width, k)
-                var (column, spaced) = (self.column, false)
+                // where holding them would put them, without being held; so do the spaces that fit
+                // whole and the line ends between them (`add` of each places it so, the word before
+                // having left nothing held). Written in place, a run of them at once: a capacity and
+                // uniqueness check per grapheme, or per word, cost more than the placing (and a run
+                // a word, ended by each second space and line end, was a run or more a line).
+                let (width, first) = (self.width, k)
+                var (row, column, spaced) = (self.row, self.column, false)
                 placed.append(addingCapacity: kinds.count - first) { span in
                     span.withUnsafeMutableBufferPointer { room, written in
                         // Wrapping arithmetic: indices within the batch, widths of at most 8 each.
-                        while k < kinds.count && widths[k] > 0 && Self.continuesWord(kinds[k]) {
-                            // Each grapheme placed as the word is read (one pass): the word is
-                            // taken only if it ends in the batch and fits, else its places are
-                            // left unwritten (not counted) for `add`.
-                            var (end, total) = (k, column)
-                            while end < kinds.count && Self.continuesWord(kinds[end]) {
-                                let w = Int(widths[end])
-                                room[end &- first] = Placement(row: row, column: total, width: w)
-                                total &+= w
-                                end &+= 1
+                        while k < kinds.count {
+                            let (kind, w) = (kinds[k], Int(widths[k]))
+                            if w > 0 && Self.continuesWord(kind) {
+                                // Each grapheme placed as the word is read (one pass): the word is
+                                // taken only if it ends in the batch and fits, else its places are
+                                // left unwritten (not counted) for `add`.
+                                var (end, total) = (k, column)
+                                while end < kinds.count && Self.continuesWord(kinds[end]) {
+                                    let w = Int(widths[end])
+                                    room[end &- first] = Placement(row: row, column: total, width: w)
+                                    total &+= w
+                                    end &+= 1
+                                }
+                                guard end < kinds.count, kinds[end] != .ideograph, total <= width else { break }
+                                (column, k) = (total, end)
+                            } else if kind == .space && column < width && w <= width &- column {
+                                room[k &- first] = Placement(row: row, column: column, width: w)
+                                (column, k, spaced) = (column &+ w, k &+ 1, true)
+                            } else if kind == .newline {
+                                room[k &- first] = Placement(row: row, column: column, width: 0)
+                                (row, column, k, spaced) = (row &+ 1, 0, k &+ 1, true)
+                            } else {
+                                break
                             }
-                            guard end < kinds.count, kinds[end] != .ideograph, total <= width else { break }
-                            let space = kinds[end] == .space && total < width && Int(widths[end]) <= width &- total
-                            column = total
-                            k = end
-                            if space {
-                                let w = Int(widths[end])
-                                room[end &- first] = Placement(row: row, column: column, width: w)
-                                column &+= w
-                                k &+= 1
-                            }
-                            spaced = spaced || space
                         }
                         written = k - first
                     }
                 }
-                self.column = column
+                (self.row, self.column) = (row, column)
                 if spaced { heldHasIdeograph = false }
                 if k > first { continue }
             }
