@@ -146,6 +146,10 @@ import Testing
             tmux.press("Tab")
             #expect(tmux.wait(forScreen: shown, timeout: 5), "\(what): \(tmux.screen())")
             tmux.press("C-c")
+            // The line given up and a fresh prompt under it before anything more is typed: keys sent
+            // while zsh was still busy with the listing went into the old line ahead of the
+            // interrupt ("% ghostpipe --record c", then "lear").
+            tmux.wait(forScreen: { $0.last(where: { !$0.isEmpty }) == "%" }, timeout: 5)
             tmux.type("clear")
             tmux.wait(forScreen: { $0.first == "%" && $0.dropFirst().allSatisfy(\.isEmpty) }, timeout: 5)
         }
