@@ -1,7 +1,7 @@
 /// Turns frames into the fewest bytes that bring the terminal from the last frame to the next.
 ///
 /// Works inline, inside the scrollback: it never uses absolute positions, only moves relative to
-/// where it left the cursor (CR, CUU/CUD/CUF/CUB), and creates rows below by writing CR LF (which
+/// where it left the cursor (CR, CUU/CUD/CUF/CUB), and creates rows below with NEL (which
 /// scrolls at the bottom of the screen). Rows that have scrolled above the top of the screen can no
 /// longer be reached; callers keep frames no taller than the screen.
 ///
@@ -25,6 +25,11 @@ public struct TerminalRenderer {
     /// The lowest document row that exists on the screen.
     public private(set) var bottomRow = 0
     var style = Style.plain
+    /// Rows this renderer made below the ones there were (`move`).
+    var rowsMade = 0
+    /// How many rows a renderer makes before it is surely on the screen's last row: the screen's
+    /// height, or more where the terminal may be taller than it said (no size reported).
+    static func rowsBeforeTheBottom(_ height: Int) -> Int { max(height, 256) }
     /// Rows whose content on the terminal is unknown (after a redraw request).
     var unknownRows = RowSet()
     /// Rows this renderer created (blank) that no frame has drawn on yet, on the screen (rows scrolled
@@ -386,7 +391,7 @@ public struct TerminalRenderer {
 
     // MARK: - Cursor
 
-    /// The shortest relative move to (row, column); rows below the bottom are created with CR LF.
+    /// The shortest relative move to (row, column); rows below the bottom are created with NEL.
     mutating func move(toRow row: Int, column: Int, into out: inout [UInt8]) {
         if row > bottomRow {
             ANSI.cursorDown(bottomRow - cursorRow, to: &out)
@@ -394,8 +399,15 @@ public struct TerminalRenderer {
             resetStyle(into: &out)  // a new row must not inherit a background colour
             for created in (bottomRow + 1)...row {
                 // NEL and EL (`ANSI.nextLine`, `ANSI.eraseToEndOfLine`), stored as they are: once per
-                // row typed, where the arrays' appends cost more than the rest of the move.
-                out.append(upTo: 5) { $0.raw("\u{1B}E\u{1B}[K") }
+                // row typed, where the arrays' appends cost more than the rest of the move. Once more
+                // rows were made than any screen is tall, the cursor is on the screen's last row, so
+                // a new row scrolls in blank: NEL alone (a long stream's bytes were 5 % erases).
+                if rowsMade < Self.rowsBeforeTheBottom(height) {
+                    out.append(upTo: 5) { $0.raw("\u{1B}E\u{1B}[K") }
+                } else {
+                    out.append(upTo: 2) { $0.raw("\u{1B}E") }
+                }
+                rowsMade &+= 1
                 blankRows.insert(created)
             }
             bottomRow = row

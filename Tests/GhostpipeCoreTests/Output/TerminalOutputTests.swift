@@ -76,6 +76,22 @@ import TestSupport
         #expect(screen.row == 9 && screen.column == 0)
     }
 
+    /// A long text costs little more on the wire than its own bytes: once more rows were made
+    /// than a screen holds, each new row scrolls in blank, so it is started with NEL alone (an
+    /// erase each was 3 bytes a line, 5 % of a listing).
+    @Test(arguments: [["--instant"], ["--instant", "--wrap", "char"]])
+    func aLongTextCostsLittleMoreOnTheWireThanItsBytes(arguments: [String]) throws {
+        let lines = (1...2000).map { "line \($0) of a long text" }
+        let text = lines.joined(separator: "\n") + "\n"
+        let run = try VirtualRun(arguments, text: text, terminal: (30, 10))
+        let written = run.output.writes.reduce(0) { $0 + $1.bytes.count }
+        // A line feed becomes NEL (2 bytes); erases for the first rows, a few moves and modes.
+        #expect(written <= text.utf8.count + lines.count + 3 * 256 + 300, "\(written) bytes for \(text.utf8.count)")
+        let screen = run.screen(columns: 30, rows: 10)
+        #expect(screen.transcript == lines)
+        #expect(screen.row == 9 && screen.column == 0)
+    }
+
     @Test func instantShowsTheFinalTextAtOnce() throws {
         let run = try VirtualRun(["--instant"], text: sample, terminal: (33, 30))
         #expect(run.output.writes.allSatisfy { $0.instant == 0 })
