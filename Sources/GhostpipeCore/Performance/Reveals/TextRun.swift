@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One stretch of streamed text (consecutive text files read as one stream, like `cat a b`): the
 /// bytes become clean, sanitized grapheme clusters (`GraphemeStream`) and go to the reveal the
 /// effect and the output call for.
@@ -124,7 +128,12 @@ final class TextRun {
         var start = 0
         var cut: Int?
         while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            // The line's end found by `memchr` (a generic search cost five instructions a byte).
+            let base: UnsafePointer<UInt8> = bytes.baseAddress!
+            var end = bytes.count
+            if let found = memchr(base + start, 0x0A, bytes.count - start) {
+                end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            }
             if watch!.read(UnsafeBufferPointer(rebasing: bytes[start..<end])) { cut = start; break }
             start = end
         }
