@@ -173,8 +173,10 @@ final class StreamReveal: TextReveal {
 
     /// Takes the lines that scrolled off the emulator and the rows it changed.
     private func noteChanges() {
-        let top = base
-        let off = emulator.takeScrolledOff { rowCache[top + $0] }
+        // Only a line that was one of the screen's rows can have a cached row (the cache's rows are
+        // those of views below `base + rows`): the rest of a long read's lines are not looked up.
+        let (top, rows, cache) = (base, emulator.rows, rowCache)
+        let off = emulator.takeScrolledOff { $0 < rows ? cache[top + $0] : nil }
         if !off.isEmpty {
             base += off.count
             rowsShown = max(0, rowsShown - off.count)
