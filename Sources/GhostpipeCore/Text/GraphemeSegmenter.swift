@@ -34,8 +34,8 @@ public struct GraphemeBatch {
 
     /// The style of cluster `k`.
     public func style(_ k: Int) -> Style {
-        // The last run starting at or before `k` (a binary search: callers go cluster by cluster
-        // only on short texts — subtitles, credits, paragraphs).
+        // The last run starting at or before `k` (a binary search: asked cluster by cluster only
+        // after a planted typo, where the batch is copied anyway).
         var (low, high) = (0, styleRuns.count)
         while low < high {
             let mid = (low + high) / 2

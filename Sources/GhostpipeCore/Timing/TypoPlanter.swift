@@ -28,7 +28,6 @@ public struct TypoPlanter {
         // Copied only from the first slip on: most batches of most texts have none.
         var planted: GraphemeBatch?
         var marks: [Int] = []
-        let styles = batch.styles
         for k in 0..<batch.count {
             let start = batch.start(of: k)
             let letter = batch.ends[k] == start + 1 ? Self.letterIndex(batch.bytes[start]) : nil
@@ -37,14 +36,14 @@ public struct TypoPlanter {
                 let neighbours = Self.neighbours[letter]
                 var wrong = neighbours[Int(random.next() % UInt64(neighbours.count))]
                 if batch.bytes[start] < 0x61 { wrong &= ~0x20 }  // a capital's neighbour is a capital
-                let style = styles.isEmpty ? nil : styles[k]
+                let style = batch.styleRuns.isEmpty ? nil : batch.style(k)
                 planted?.append([wrong], style: style)
                 marks.append(planted?.count ?? 0)
                 planted?.append([Self.mark], style: style)
             }
             afterLetter = letter != nil
             if planted != nil {
-                planted?.append(batch.bytes[start..<batch.ends[k]], style: styles.isEmpty ? nil : styles[k])
+                planted?.append(batch.bytes[start..<batch.ends[k]], style: batch.styleRuns.isEmpty ? nil : batch.style(k))
             }
         }
         return (planted ?? batch, marks)
